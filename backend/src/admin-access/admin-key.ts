@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export interface ResolvedAdminKey {
+  key: string;
+  /** True when this start generated it (the launcher prints it once). */
+  generated: boolean;
+  file: string | null;
+}
+
+/** ADMIN_KEY when set; otherwise the key kept in the data folder, generated (192 bits) on first start. */
+export function resolveAdminKey(configured: string | null, dataDir: string): ResolvedAdminKey {
+  if (configured) return { key: configured, generated: false, file: null };
+  const file = path.join(dataDir, 'admin-key');
+  if (fs.existsSync(file)) return { key: fs.readFileSync(file, 'utf8').trim(), generated: false, file };
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(24).toString('base64url');
+  fs.writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return { key, generated: true, file };
+}
+
+/**
+ * Compares a presented key with the real one in constant time. Both sides are HMACed first:
+ * timingSafeEqual needs equal lengths (and throws otherwise), and comparing the raw strings
+ * would leak the key's length.
+ */
+export class AdminKeyVerifier {
+  private readonly pepper = randomBytes(32);
+  private readonly expected: Buffer;
+
+  constructor(key: string) {
+    this.expected = this.digest(key);
+  }
+
+  matches(presented: string | undefined | null): boolean {
+    if (!presented) return false;
+    return timingSafeEqual(this.digest(presented), this.expected);
+  }
+
+  private digest(value: string): Buffer {
+    return createHmac('sha256', this.pepper).update(value, 'utf8').digest();
+  }
+}

@@ -1,0 +1,22 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CoreModule, type CoreDependencies } from './core.module.js';
+import { HealthController } from './health/health.controller.js';
+import { AdminSessionController } from './admin-access/admin-session.controller.js';
+import { AuditModule } from './audit/audit.module.js';
+import { LadderModule } from './ladder/ladder.module.js';
+import { ContentModule } from './content/content.module.js';
+
+/** Feature modules: one per aggregate's use cases and queries. */
+const featureModules: Type[] = [AuditModule, LadderModule, ContentModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(deps: CoreDependencies): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(deps), CqrsModule.forRoot(), ...featureModules],
+      controllers: [HealthController, AdminSessionController],
+    };
+  }
+}

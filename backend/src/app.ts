@@ -1,0 +1,166 @@
+import 'reflect-metadata';
+import fs from 'node:fs';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { migrateReadModels, Projector, readModelProjections } from '@team/projections';
+import type { AppConfig } from './config.js';
+import { AppModule } from './app.module.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
+import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
+import { createKnex } from './infrastructure/database.js';
+import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
+import { PgNotifications } from './infrastructure/pg-notifications.js';
+import type { Clock } from './infrastructure/tokens.js';
+
+export interface AppOptions {
+  /** The admin key (resolved by the launcher: ADMIN_KEY or the generated one). */
+  adminKey: string;
+  databaseUrl: string;
+  logger?: Logger;
+  clock?: Clock;
+}
+
+export interface RunningApp {
+  app: NestExpressApplication;
+  knex: Knex;
+  projector: Projector | null;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Migrates the event store and the read tables of one database. */
+export async function migrateDatabase(knex: Knex): Promise<void> {
+  await PostgresEventStore.migrate(knex);
+  await migrateReadModels(knex, readModelProjections);
+}
+
+/** Builds the whole application on one database: store, projector, HTTP API and static front end. */
+export async function createApp(config: AppConfig, options: AppOptions): Promise<RunningApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const knex = createKnex(options.databaseUrl, 20);
+  const notifications = new PgNotifications(options.databaseUrl, (error) =>
+    logger.warn({ err: error }, 'notification connection lost'),
+  );
+  await migrateDatabase(knex);
+  const eventStore = new PostgresEventStore(knex, notifications);
+  const projector =
+    config.projector === 'inline'
+      ? new Projector({
+          knex,
+          reader: eventStore,
+          projections: readModelProjections,
+          logger: {
+            info: (message, fields) => logger.info(fields ?? {}, message),
+            error: (message, fields) => logger.error(fields ?? {}, message),
+          },
+        })
+      : null;
+  projector?.start();
+
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot({
+      config,
+      databaseUrl: options.databaseUrl,
+      knex,
+      notifications,
+      eventStore,
+      projector,
+      adminKey: options.adminKey,
+      logger,
+      clock: options.clock ?? (() => new Date()),
+    }),
+    { bodyParser: false, logger: new NestPinoLogger(logger) },
+  );
+  configureHttp(app, config, logger);
+  await app.init();
+  // After every route: errors raised by middleware (body too large, malformed JSON) get the JSON shape too.
+  app.getHttpAdapter().getInstance().use((error: unknown, request: Request, response: Response, _next: NextFunction) =>
+    sendError(error, request, response, logger),
+  );
+
+  return {
+    app,
+    knex,
+    projector,
+    logger,
+    async close() {
+      await app.close();
+      await projector?.stop();
+      await notifications.close();
+      await knex.destroy();
+    },
+  };
+}
+
+function configureHttp(app: NestExpressApplication, config: AppConfig, logger: Logger): void {
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // antd writes its styles at run time; scripts only from this origin.
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:', 'http:'],
+          'media-src': ["'self'", 'https:', 'http:'],
+          'frame-src': ["'self'", 'https://www.youtube.com', 'https://player.twitch.tv'],
+          'connect-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          // Served over plain http on a LAN or localhost too: do not force https sub-requests.
+          'upgrade-insecure-requests': null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(express.json({ limit: '1mb' }));
+  app.useGlobalFilters(new ApiExceptionFilter(logger));
+  app.useGlobalInterceptors(app.get(ReadYourWritesInterceptor));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Team site API')
+      .setDescription('Public reads, match recording and the admin back office. Writes are events.')
+      .setVersion('1.0')
+      .addApiKey({ type: 'apiKey', name: 'x-admin-key', in: 'header' }, 'admin-key')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
+    const indexFile = path.join(config.staticDir, 'index.html');
+    app.use(
+      '/assets',
+      express.static(path.join(config.staticDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+    );
+    app.use(express.static(config.staticDir, { index: false, maxAge: '1h' }));
+    // Client-side routes: every other GET that is not the API gets the app shell.
+    app.use((request: Request, response: Response, next: NextFunction) => {
+      if (request.method !== 'GET' || request.path.startsWith('/api')) return next();
+      response.setHeader('Cache-Control', 'no-cache');
+      response.sendFile(indexFile);
+    });
+  }
+}

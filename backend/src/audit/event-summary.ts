@@ -1,0 +1,65 @@
+/** What an audit row links to: the players and pages an event touched. */
+export interface EventLinks {
+  playerIds: number[];
+  pageSlugs: string[];
+  contentPages: string[];
+}
+
+interface AnyEvent {
+  type: string;
+  streamId: string;
+  data: unknown;
+}
+
+type Data = Record<string, any>;
+
+const plain = (html: unknown, max = 60): string => {
+  const text = String(html ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/** One readable line per event for the audit table; unknown types fall back to type and stream. */
+export function summarizeEvent(event: AnyEvent): string {
+  const d = (event.data ?? {}) as Data;
+  switch (event.type) {
+    case 'MatchRecorded': {
+      const players = Array.isArray(d.participants) ? d.participants.length : 0;
+      const mode = d.modeName ?? d.mode?.name ?? null;
+      const score = d.team1Score != null && d.team2Score != null ? ` ${d.team1Score}–${d.team2Score}` : '';
+      return `Match #${d.matchId} recorded${mode ? ` (${mode})` : ''}: ${d.winningTeam === 'team2' ? 'Team 2' : 'Team 1'} won${score}, ${players} players`;
+    }
+    case 'PlayersMerged':
+      return `Player #${d.duplicateId}${d.duplicateUsername ? ` (${d.duplicateUsername})` : ''} merged into #${d.primaryId}${d.primaryUsername ? ` (${d.primaryUsername})` : ''}`;
+    case 'MatchVoided':
+      return `Match #${d.matchId} voided${d.reason ? `: ${plain(d.reason)}` : ''}`;
+    case 'PlayersUnmerged':
+      return `Merge of #${d.duplicateId} into #${d.primaryId} reverted`;
+    default: {
+      const subject = d.section ?? d.slug ?? d.title ?? d.blockType ?? null;
+      const label = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');
+      return `${label} in ${event.streamId}${subject ? `: ${plain(subject)}` : ''}`;
+    }
+  }
+}
+
+export function linksOf(event: AnyEvent): EventLinks {
+  const playerIds = new Set<number>();
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if ((key === 'playerId' || key === 'primaryId' || key === 'duplicateId') && Number.isInteger(inner)) {
+          playerIds.add(inner as number);
+        } else visit(inner);
+      }
+    }
+  };
+  visit(event.data);
+  const d = (event.data ?? {}) as Data;
+  const contentPage = /^content-(home|about|roster)$/.exec(event.streamId)?.[1];
+  return {
+    playerIds: [...playerIds].sort((a, b) => a - b),
+    pageSlugs: typeof d.slug === 'string' ? [d.slug] : [],
+    contentPages: contentPage ? [contentPage] : [],
+  };
+}

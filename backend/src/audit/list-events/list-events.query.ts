@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+import type { EventMetadata } from '@team/contracts';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { summarizeEvent, linksOf, type EventLinks } from '../event-summary.js';
+
+export interface AuditEntry {
+  position: number;
+  recordedAt: string;
+  type: string;
+  streamId: string;
+  revision: number;
+  actor: string;
+  correlationId: string;
+  fingerprint: string | null;
+  summary: string;
+  links: EventLinks;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface AuditPage {
+  events: AuditEntry[];
+  /** Pass as `before` for the next (older) page; null at the start of the log. */
+  nextCursor: number | null;
+}
+
+export interface AuditFilter {
+  types: string[];
+  stream: string | null;
+  playerId: number | null;
+  from: Date | null;
+  to: Date | null;
+  text: string | null;
+  before: number | null;
+  limit: number;
+}
+
+const MAX_LIMIT = 200;
+
+/** Reads and checks the query string of GET /api/admin/events. */
+export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
+  const problems: string[] = [];
+  const text = (name: string) => {
+    const value = query[name];
+    if (value === undefined || value === '') return null;
+    if (typeof value !== 'string' || value.length > 200) {
+      problems.push(`${name} must be text of at most 200 characters`);
+      return null;
+    }
+    return value;
+  };
+  const wholeNumber = (name: string, min: number, max: number) => {
+    const raw = text(name);
+    if (raw === null) return null;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}`);
+      return null;
+    }
+    return value;
+  };
+  const time = (name: string) => {
+    const raw = text(name);
+    if (raw === null) return null;
+    const value = new Date(raw);
+    if (Number.isNaN(value.getTime())) {
+      problems.push(`${name} must be a date and time (ISO 8601)`);
+      return null;
+    }
+    return value;
+  };
+  const filter: AuditFilter = {
+    types: (text('type') ?? '').split(',').map((t) => t.trim()).filter(Boolean),
+    stream: text('stream'),
+    playerId: wholeNumber('player', 1, Number.MAX_SAFE_INTEGER),
+    from: time('from'),
+    to: time('to'),
+    text: text('q'),
+    before: wholeNumber('before', 1, Number.MAX_SAFE_INTEGER),
+    limit: wholeNumber('limit', 1, MAX_LIMIT) ?? 50,
+  };
+  if (filter.types.some((t) => !/^[A-Za-z]{1,60}$/.test(t))) problems.push('type must be event type names separated by commas');
+  if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to');
+  if (problems.length) throw new InvalidInputError('The audit filter is not valid.', problems);
+  return filter;
+}
+
+/** Newest first, by global position; every filter narrows with AND. */
+export async function listEvents(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
+  const query = knex('public.events')
+    .select('position', 'stream_id', 'revision', 'type', 'data', 'metadata', 'recorded_at')
+    .orderBy('position', 'desc')
+    .limit(filter.limit + 1);
+  if (filter.types.length) query.whereIn('type', filter.types);
+  if (filter.stream) query.where('stream_id', filter.stream);
+  if (filter.from) query.where('recorded_at', '>=', filter.from);
+  if (filter.to) query.where('recorded_at', '<=', filter.to);
+  if (filter.before) query.where('position', '<', filter.before);
+  if (filter.playerId) {
+    // Any player reference anywhere in the payload: participants, merges, corrections.
+    query.whereRaw(
+      // knex treats a bare ? as a binding: the jsonpath filter's ? is escaped.
+      `jsonb_path_exists(data, '$.** \\? (@.playerId == $id || @.primaryId == $id || @.duplicateId == $id)', jsonb_build_object('id', ?::int))`,
+      [filter.playerId],
+    );
+  }
+  if (filter.text) {
+    const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.where((q) => q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]));
+  }
+  const rows = await query;
+  const page = rows.slice(0, filter.limit);
+  return {
+    events: page.map((row) => {
+      const metadata = row.metadata as EventMetadata;
+      const event = { type: row.type as string, streamId: row.stream_id as string, data: row.data };
+      return {
+        position: Number(row.position),
+        recordedAt: new Date(row.recorded_at).toISOString(),
+        type: row.type,
+        streamId: row.stream_id,
+        revision: row.revision,
+        actor: metadata.actor,
+        correlationId: metadata.correlationId,
+        fingerprint: metadata.fingerprint ?? null,
+        summary: summarizeEvent(event),
+        links: linksOf(event),
+        data: row.data,
+        metadata,
+      };
+    }),
+    nextCursor: rows.length > filter.limit ? Number(page[page.length - 1]!.position) : null,
+  };
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+
+/** Every setting the process reads, validated once at start (README lists them). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** External PostgreSQL; when absent the launcher starts an embedded one. */
+  databaseUrl: string | null;
+  /** Folder for the embedded database and the generated admin key. */
+  dataDir: string;
+  /** The shared admin key; generated into the data folder when absent. */
+  adminKey: string | null;
+  /** `inline`: this process runs the projector (the default); `off`: a separate `npm run projections` does. */
+  projector: 'inline' | 'off';
+  /** How long a command waits for its events to reach the read tables before answering 503. */
+  readYourWritesTimeoutMs: number;
+  /** Recorded matches per minute one address may submit. */
+  publicWritesPerMinute: number;
+  /** Wrong admin keys one address may send per 15 minutes before 429. */
+  adminFailuresPer15Min: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Built front end served at /; null to serve the API only. */
+  staticDir: string | null;
+  /** Trust X-Forwarded-For from this many proxies (for per-address limits behind a load balancer). */
+  trustProxy: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly setting: string, problem: string) {
+    super(`Invalid setting ${setting}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `expected a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!allowed.includes(raw as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'not a URL (expected postgres://user:password@host:port/database)');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(name, `expected a postgres:// URL, got ${url.protocol}//`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
+  const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? null : env.ADMIN_KEY;
+  if (adminKey !== null && adminKey.length < 12) {
+    throw new ConfigError('ADMIN_KEY', 'must be at least 12 characters (or unset, to generate one)');
+  }
+  const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR ?? 'frontend/dist');
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    adminKey,
+    projector: oneOf(env, 'PROJECTOR', ['inline', 'off'] as const, 'inline'),
+    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 120_000),
+    publicWritesPerMinute: integer(env, 'PUBLIC_WRITES_PER_MINUTE', 30, 1, 100_000),
+    adminFailuresPer15Min: integer(env, 'ADMIN_FAILURES_PER_15_MIN', 10, 1, 100_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    staticDir,
+    trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+  };
+}

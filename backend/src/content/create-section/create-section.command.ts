@@ -1,0 +1,42 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { checkCreateSection, type AppendContext, type ContentSection, type EventStore } from '@team/contracts';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { CmsIds } from '../cms-ids.js';
+import { contentSectionDecider } from '../content-section.decider.js';
+import { contentStreamId } from '../content-section.events.js';
+import { decideAndAppend } from '../decide-and-append.js';
+import { sanitizeRichText } from '../rich-text.sanitizer.js';
+
+export class CreateSectionCommand extends Command<{ section: ContentSection; position: number }> {
+  constructor(
+    readonly body: unknown,
+    readonly context: AppendContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateSectionCommand)
+export class CreateSectionHandler implements ICommandHandler<CreateSectionCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly ids: CmsIds,
+  ) {}
+
+  async execute({ body, context }: CreateSectionCommand) {
+    const checked = checkCreateSection(body);
+    if (!checked.ok) throw new InvalidInputError('The content section is not valid', checked.errors);
+    const { page, section, title, content, imageUrl } = checked.value;
+    const id = await this.ids.next('section');
+    const { state, position } = await decideAndAppend(
+      this.store,
+      contentStreamId(page),
+      contentSectionDecider(page),
+      { type: 'CreateSection', id, section, title: sanitizeRichText(title), content: sanitizeRichText(content), imageUrl },
+      context,
+    );
+    return { section: state.sections.get(id)!, position };
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Knex } from 'knex';
+import type { AppendContext, ContentSection, EventStore } from '@team/contracts';
+import { findContentSection } from '@team/projections';
+import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { NotFoundError } from '../../shared/domain-errors.js';
+import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
+import { contentStreamId } from '../content-section.events.js';
+import { decideAndAppend } from '../decide-and-append.js';
+
+export class DeleteSectionCommand extends Command<{ section: ContentSection; position: number }> {
+  constructor(
+    readonly id: number,
+    readonly context: AppendContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteSectionCommand)
+export class DeleteSectionHandler implements ICommandHandler<DeleteSectionCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(KNEX) private readonly knex: Knex,
+  ) {}
+
+  async execute({ id, context }: DeleteSectionCommand) {
+    const known = await findContentSection(this.knex, id);
+    if (!known) throw new NotFoundError(SECTION_NOT_FOUND);
+    const { events, position } = await decideAndAppend(
+      this.store,
+      contentStreamId(known.page),
+      contentSectionDecider(known.page),
+      { type: 'DeleteSection', id },
+      context,
+    );
+    const deleted = events.find((event) => event.type === 'ContentSectionDeleted');
+    return { section: deleted!.data as ContentSection, position };
+  }
+}

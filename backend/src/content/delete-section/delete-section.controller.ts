@@ -1,0 +1,27 @@
+import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type { ContentSection } from '@team/contracts';
+import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { Written } from '../../shared/written.js';
+import { idParam } from '../route-params.js';
+import { DeleteSectionCommand } from './delete-section.command.js';
+
+/** DELETE /api/content/{id}: answers the section as it was (the event keeps it for a restore). */
+@Controller('api/content')
+export class DeleteSectionController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Delete(':id')
+  @UseGuards(AdminKeyGuard)
+  async delete(@Param('id') rawId: string, @Req() request: Request): Promise<Written<ContentSection>> {
+    const { section, position } = await this.commands.execute(
+      new DeleteSectionCommand(idParam(rawId, 'section'), this.audit.contextFor(request, 'admin')),
+    );
+    return new Written(position, section);
+  }
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, Param, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type { ContentSection } from '@team/contracts';
+import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { Written } from '../../shared/written.js';
+import { idParam } from '../route-params.js';
+import { EditSectionCommand } from './edit-section.command.js';
+
+/** PUT /api/content/{id}: replace a section's title, content and image; answers the stored section. */
+@Controller('api/content')
+export class EditSectionController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Put(':id')
+  @UseGuards(AdminKeyGuard)
+  async edit(@Param('id') rawId: string, @Body() body: unknown, @Req() request: Request): Promise<Written<ContentSection>> {
+    const { section, position } = await this.commands.execute(
+      new EditSectionCommand(idParam(rawId, 'section'), body, this.audit.contextFor(request, 'admin')),
+    );
+    return new Written(position, section);
+  }
+}

@@ -1,0 +1,99 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventStore } from '@team/contracts';
+import { Projector } from '@team/projections';
+import type { AppConfig } from './config.js';
+import { AdminKeyVerifier } from './admin-access/admin-key.js';
+import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
+import { AuditContextFactory } from './http/audit-context.js';
+import { PublicWriteGuard } from './http/public-write.guard.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { PgNotifications } from './infrastructure/pg-notifications.js';
+import {
+  ADMIN_FAILURE_LIMITER,
+  APP_CONFIG,
+  CLOCK,
+  DATABASE_URL,
+  EVENT_STORE,
+  FINGERPRINT_SECRET,
+  KNEX,
+  LOGGER,
+  PUBLIC_WRITE_LIMITER,
+  type Clock,
+} from './infrastructure/tokens.js';
+import { ProjectionWaiter } from './projector/projection-waiter.js';
+import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
+
+/** What the composition root has built before Nest starts (see app.ts). */
+export interface CoreDependencies {
+  config: AppConfig;
+  databaseUrl: string;
+  knex: Knex;
+  notifications: PgNotifications;
+  eventStore: EventStore;
+  /** The projector this process runs, or null when a separate process runs it. */
+  projector: Projector | null;
+  adminKey: string;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** Infrastructure every feature module may inject. */
+@Global()
+@Module({})
+export class CoreModule {
+  static forRoot(deps: CoreDependencies): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: deps.config },
+        { provide: DATABASE_URL, useValue: deps.databaseUrl },
+        { provide: KNEX, useValue: deps.knex },
+        { provide: PgNotifications, useValue: deps.notifications },
+        { provide: EVENT_STORE, useValue: deps.eventStore },
+        { provide: Projector, useValue: deps.projector },
+        { provide: LOGGER, useValue: deps.logger },
+        { provide: CLOCK, useValue: deps.clock },
+        { provide: AdminKeyVerifier, useValue: new AdminKeyVerifier(deps.adminKey) },
+        // Keyed by the admin key so fingerprints agree across instances and restarts.
+        { provide: FINGERPRINT_SECRET, useValue: `fingerprint:${deps.adminKey}` },
+        {
+          provide: PUBLIC_WRITE_LIMITER,
+          useValue: new RateLimiter(deps.config.publicWritesPerMinute, 60_000),
+        },
+        {
+          provide: ADMIN_FAILURE_LIMITER,
+          useValue: new RateLimiter(deps.config.adminFailuresPer15Min, 15 * 60_000),
+        },
+        {
+          provide: ProjectionWaiter,
+          useFactory: () => new ProjectionWaiter(deps.knex, deps.notifications, deps.projector),
+        },
+        AdminKeyGuard,
+        PublicWriteGuard,
+        AuditContextFactory,
+        ReadYourWritesInterceptor,
+      ],
+      exports: [
+        APP_CONFIG,
+        DATABASE_URL,
+        KNEX,
+        PgNotifications,
+        EVENT_STORE,
+        Projector,
+        LOGGER,
+        CLOCK,
+        AdminKeyVerifier,
+        FINGERPRINT_SECRET,
+        PUBLIC_WRITE_LIMITER,
+        ADMIN_FAILURE_LIMITER,
+        ProjectionWaiter,
+        AdminKeyGuard,
+        PublicWriteGuard,
+        AuditContextFactory,
+      ],
+    };
+  }
+}
+

@@ -1,0 +1,228 @@
+import type { Knex } from 'knex';
+import {
+  EventStoreUnavailableError,
+  WrongExpectedRevisionError,
+  type AppendContext,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+} from '@team/contracts';
+import { runMigrations } from '@team/projections';
+import { isConnectionError } from '../../infrastructure/database.js';
+import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
+import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
+
+interface PendingAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedRevision: ExpectedRevision;
+  context: AppendContext;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+type BatchResult =
+  | { status: 'ok' | 'duplicate'; positions: number[]; revision: number }
+  | { status: 'conflict'; revision: number }
+  | { status: 'partial' };
+
+interface EventRow {
+  position: number;
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+export interface PostgresEventStoreOptions {
+  /** Most append requests written in one statement. */
+  maxBatch?: number;
+  /** How often listeners are woken when no notification arrives (a fallback). */
+  pollIntervalMs?: number;
+}
+
+/**
+ * The event store on PostgreSQL. Appends that arrive while one is being written are queued
+ * and written together by the next statement (group commit), each with its own
+ * expected-revision check and its own outcome.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly queue: PendingAppend[] = [];
+  private flushing = false;
+  private readonly maxBatch: number;
+  private readonly pollIntervalMs: number;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly notifications: PgNotifications,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? 64;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  static migrate(knex: Knex): Promise<void> {
+    return runMigrations(knex, 'event_store_migrations', eventStoreMigrations, 'public');
+  }
+
+  append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+    context: AppendContext,
+  ): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ streamId, events, expectedRevision, context, resolve, reject });
+      void this.flush();
+    });
+  }
+
+  async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const rows = await this.guard(() =>
+      this.knex<EventRow>('public.events')
+        .select('position', 'stream_id', 'revision', 'event_id', 'type', 'data', 'metadata')
+        .where('stream_id', streamId)
+        .andWhere('revision', '>=', fromRevision)
+        .orderBy('revision'),
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(afterPosition: number, batchSize: number): Promise<RecordedEvent[]> {
+    const rows = await this.guard(() =>
+      this.knex<EventRow>('public.events')
+        .select('position', 'stream_id', 'revision', 'event_id', 'type', 'data', 'metadata')
+        .where('position', '>', afterPosition)
+        .orderBy('position')
+        .limit(batchSize),
+    );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<number> {
+    const row = await this.guard(() => this.knex('public.events').max({ head: 'position' }).first());
+    return Number(row?.head ?? 0);
+  }
+
+  onAppended(listener: () => void): () => void {
+    let unlisten: (() => void) | null = null;
+    let stopped = false;
+    this.notifications
+      .listen(APPENDED_CHANNEL, () => listener())
+      .then((stop) => {
+        if (stopped) stop();
+        else unlisten = stop;
+      })
+      .catch(() => {
+        // The poll below keeps the listener served until notifications work again.
+      });
+    const timer = setInterval(listener, this.pollIntervalMs);
+    timer.unref();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+      unlisten?.();
+    };
+  }
+
+  async close(): Promise<void> {
+    // The knex pool and the notification connection belong to the caller.
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        await this.writeBatch(batch);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async writeBatch(batch: PendingAppend[]): Promise<void> {
+    const payload = batch.map((request) => ({
+      stream: request.streamId,
+      expected: String(request.expectedRevision),
+      events: request.events.map((event) => ({
+        id: event.id,
+        type: event.type,
+        schemaVersion: event.schemaVersion ?? 1,
+        data: event.data,
+        metadata: metadataOf(event, event.context ?? request.context),
+      })),
+    }));
+    let results: BatchResult[];
+    try {
+      const answer = await this.guard(() =>
+        this.knex.raw<{ rows: { results: BatchResult[] }[] }>('SELECT public.es_append_batch(?::jsonb) AS results', [
+          JSON.stringify(payload),
+        ]),
+      );
+      results = answer.rows[0]!.results;
+    } catch (error) {
+      for (const request of batch) request.reject(error);
+      return;
+    }
+    batch.forEach((request, i) => {
+      const result = results[i]!;
+      switch (result.status) {
+        case 'ok':
+        case 'duplicate':
+          request.resolve({
+            nextExpectedRevision: result.revision,
+            positions: result.positions.map(Number),
+            lastPosition: Number(result.positions[result.positions.length - 1]),
+          });
+          return;
+        case 'conflict':
+          request.reject(new WrongExpectedRevisionError(request.streamId, request.expectedRevision, result.revision));
+          return;
+        case 'partial':
+          request.reject(new Error(`Some but not all of these event ids were appended before: ${request.streamId}`));
+          return;
+      }
+    });
+  }
+
+  private async guard<T>(run: () => Promise<T> | Knex.QueryBuilder): Promise<T> {
+    try {
+      return (await run()) as T;
+    } catch (error) {
+      if (isConnectionError(error)) throw new EventStoreUnavailableError('The event store is unavailable.', error);
+      throw error;
+    }
+  }
+}
+
+function metadataOf(event: NewEvent, context: AppendContext): EventMetadata {
+  return {
+    eventId: event.id,
+    type: event.type,
+    schemaVersion: event.schemaVersion ?? 1,
+    recordedAt: context.recordedAt.toISOString(),
+    correlationId: context.correlationId,
+    actor: context.actor,
+    ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
+  };
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    position: Number(row.position),
+    streamId: row.stream_id,
+    revision: row.revision,
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}

@@ -1,0 +1,84 @@
+import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { EventStoreUnavailableError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
+import type { Logger } from 'pino';
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../shared/domain-errors.js';
+import { isConnectionError } from '../infrastructure/database.js';
+
+interface Mapped {
+  status: number;
+  body: ApiError;
+  headers?: Record<string, string>;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request is not valid.',
+  401: 'A valid admin key is required.',
+  403: 'This action is not allowed.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  409: 'The request conflicts with the current state.',
+  413: 'The request body is too large.',
+  415: 'Send the body as application/json.',
+  429: 'Too many requests. Please slow down.',
+  503: 'The service is temporarily unavailable. Please try again.',
+};
+
+/** Turns every error into DESIGN §8's `{ error, details? }` with its status; never a stack trace. */
+export function mapError(error: unknown): Mapped {
+  if (error instanceof DomainError) {
+    const body: ApiError = { error: error.message, ...(error.details?.length ? { details: error.details } : {}) };
+    if (error instanceof InvalidInputError) return { status: 400, body };
+    if (error instanceof UnauthorizedError) return { status: 401, body };
+    if (error instanceof NotFoundError) return { status: 404, body };
+    if (error instanceof ConflictError) return { status: 409, body };
+    if (error instanceof TooManyRequestsError) {
+      return { status: 429, body, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+    }
+    if (error instanceof ServiceUnavailableError) return { status: 503, body };
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return { status: 409, body: { error: 'Someone else changed this at the same time. Reload and try again.' } };
+  }
+  if (error instanceof EventStoreUnavailableError || isConnectionError(error)) {
+    return { status: 503, body: { error: STATUS_MESSAGES[503]! } };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { status, body: { error: STATUS_MESSAGES[status] ?? error.message } };
+  }
+  // body-parser and other express middleware errors carry their status (413, 400 for bad JSON, 415).
+  const status = (error as { status?: number; statusCode?: number } | null)?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const type = (error as { type?: string }).type;
+    const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : STATUS_MESSAGES[status];
+    return { status, body: { error: message ?? 'The request is not valid.' } };
+  }
+  return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } };
+}
+
+export function sendError(error: unknown, request: Request, response: Response, logger: Logger): void {
+  const mapped = mapError(error);
+  if (mapped.status >= 500) logger.error({ err: error, path: request.path }, 'request failed');
+  if (response.headersSent) return;
+  for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
+  response.status(mapped.status).json(mapped.body);
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    sendError(error, http.getRequest<Request>(), http.getResponse<Response>(), this.logger);
+  }
+}

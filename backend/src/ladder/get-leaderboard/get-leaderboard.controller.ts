@@ -1,0 +1,42 @@
+import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { parseAsOf } from '../ladder-as-of.js';
+import { sendView } from '../ranking-cache.js';
+import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
+import { GetLeaderboardQuery } from './get-leaderboard.query.js';
+
+/**
+ * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}]: LeaderboardEntry[] in
+ * rank order. With a mode, `elo` is that mode's rating and only players who played it are
+ * listed. With asOf, the board as it stood then (folded from the log, never cached).
+ */
+@Controller('api/players/leaderboard')
+export class GetLeaderboardController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  async leaderboard(
+    @QueryParam('mode') mode: unknown,
+    @QueryParam('asOf') rawAsOf: unknown,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const asOf = parseAsOf(rawAsOf);
+    if (asOf) {
+      const entries = await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf));
+      response.setHeader('Cache-Control', 'no-store');
+      response.status(200).json(entries);
+      return;
+    }
+    const board = await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
+    sendView(request, response, board.view('leaderboard', (entries) => entries));
+  }
+}
+
+function modeParam(raw: unknown): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new InvalidInputError('The mode must be a mode id (a whole number).');
+  return Number(raw);
+}

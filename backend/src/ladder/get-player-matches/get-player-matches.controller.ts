@@ -1,0 +1,18 @@
+import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { PlayerMatchRecord } from '@team/contracts';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { parseAsOf } from '../ladder-as-of.js';
+import { GetPlayerMatchesQuery } from './get-player-matches.query.js';
+
+/** GET /api/players/{id}/matches[?asOf={position|ISO time}]: the player's history, newest first (then). */
+@Controller('api/players/:id/matches')
+export class GetPlayerMatchesController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  history(@Param('id') id: string, @QueryParam('asOf') asOf: unknown): Promise<PlayerMatchRecord[]> {
+    if (!/^\d{1,9}$/.test(id)) throw new InvalidInputError('The player id must be a whole number.');
+    return this.queries.execute(new GetPlayerMatchesQuery(Number(id), parseAsOf(asOf)));
+  }
+}

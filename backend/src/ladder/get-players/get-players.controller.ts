@@ -1,0 +1,38 @@
+import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { GetLeaderboardAsOfQuery } from '../get-leaderboard/get-leaderboard-as-of.query.js';
+import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
+import { parseAsOf } from '../ladder-as-of.js';
+import { sendView } from '../ranking-cache.js';
+
+/** How many players the home page's Top Players shows (SPEC §9); the dashboard shows the first 5. */
+export const TOP_PLAYERS = 6;
+
+/**
+ * GET /api/players[?asOf={position|ISO time}]: every player, in rank order (each with its
+ * rank and tier too); with asOf, as they stood then.
+ * GET /api/players/top: the first six of them.
+ */
+@Controller('api/players')
+export class GetPlayersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  async players(@QueryParam('asOf') rawAsOf: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const asOf = parseAsOf(rawAsOf);
+    if (asOf) {
+      response.setHeader('Cache-Control', 'no-store');
+      response.status(200).json(await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf)));
+      return;
+    }
+    const board = await this.queries.execute(new GetLeaderboardQuery(null));
+    sendView(request, response, board.view('players', (entries) => entries));
+  }
+
+  @Get('top')
+  async top(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const board = await this.queries.execute(new GetLeaderboardQuery(null));
+    sendView(request, response, board.view('top', (entries) => entries.slice(0, TOP_PLAYERS)));
+  }
+}

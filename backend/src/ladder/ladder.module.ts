@@ -1,0 +1,60 @@
+import { Module } from '@nestjs/common';
+import { LadderRepository } from './ladder.repository.js';
+import { RankingCache } from './ranking-cache.js';
+import { RecordMatchController } from './record-match/record-match.controller.js';
+import { RecordMatchHandler } from './record-match/record-match.command.js';
+import { MergePlayersController } from './merge-players/merge-players.controller.js';
+import { MergePlayersHandler } from './merge-players/merge-players.command.js';
+import { GetModesController } from './get-modes/get-modes.controller.js';
+import { GetLeaderboardController } from './get-leaderboard/get-leaderboard.controller.js';
+import { GetLeaderboardHandler } from './get-leaderboard/get-leaderboard.query.js';
+import { GetPlayersController } from './get-players/get-players.controller.js';
+import { GetRankDistributionController } from './get-rank-distribution/get-rank-distribution.controller.js';
+import { GetGlobalStatsController } from './get-global-stats/get-global-stats.controller.js';
+import { GetGlobalStatsHandler } from './get-global-stats/get-global-stats.query.js';
+import { GetRecentMatchesController } from './get-recent-matches/get-recent-matches.controller.js';
+import { GetRecentMatchesHandler } from './get-recent-matches/get-recent-matches.query.js';
+import { GetPlayerMatchesController } from './get-player-matches/get-player-matches.controller.js';
+import { GetPlayerMatchesHandler } from './get-player-matches/get-player-matches.query.js';
+import { GetDuplicatesController } from './get-duplicates/get-duplicates.controller.js';
+import { GetDuplicatesHandler } from './get-duplicates/get-duplicates.query.js';
+import { GetLeaderboardAsOfHandler } from './get-leaderboard/get-leaderboard-as-of.query.js';
+import { LadderTimeTravel } from './ladder-as-of.js';
+import { VoidMatchController } from './void-match/void-match.controller.js';
+import { VoidMatchHandler } from './void-match/void-match.command.js';
+import { UnmergePlayersController } from './unmerge-players/unmerge-players.controller.js';
+import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command.js';
+
+/** The ELO tracker: the ladder aggregate's commands (corrections too) and the tracker's reads. */
+@Module({
+  controllers: [
+    RecordMatchController,
+    MergePlayersController,
+    VoidMatchController,
+    UnmergePlayersController,
+    GetModesController,
+    GetLeaderboardController,
+    GetDuplicatesController,
+    GetPlayersController,
+    GetPlayerMatchesController,
+    GetRankDistributionController,
+    GetGlobalStatsController,
+    GetRecentMatchesController,
+  ],
+  providers: [
+    LadderRepository,
+    RankingCache,
+    RecordMatchHandler,
+    MergePlayersHandler,
+    VoidMatchHandler,
+    UnmergePlayersHandler,
+    LadderTimeTravel,
+    GetLeaderboardHandler,
+    GetLeaderboardAsOfHandler,
+    GetGlobalStatsHandler,
+    GetRecentMatchesHandler,
+    GetPlayerMatchesHandler,
+    GetDuplicatesHandler,
+  ],
+})
+export class LadderModule {}

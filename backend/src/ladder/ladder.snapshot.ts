@@ -1,0 +1,189 @@
+import type { Knex } from 'knex';
+import type { LadderPlayer, LadderState, MergeRecord, StatTotals } from './ladder.decider.js';
+
+/**
+ * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
+ * state is folded from the log again (and a new snapshot written).
+ */
+export const SNAPSHOT_VERSION = 2;
+// In public, beside the log: the read-model schema is swapped out by a rebuild.
+const TABLE = 'public.ladder_snapshots';
+
+export interface LadderSnapshot {
+  /** Last stream revision folded into the state. */
+  revision: number;
+  state: LadderState;
+}
+
+type PlayerTuple = [
+  id: number,
+  discordId: string,
+  discordIds: string[],
+  username: string,
+  mergedInto: number | null,
+  ratings: [number, number][],
+  matchIds: number[],
+  pools: number[],
+  changes: number[],
+  recordedAs: number[],
+  totals: TotalsTuple,
+  absorbed: MergeTuple[],
+];
+
+type TotalsTuple = [wins: number, losses: number, kills: number, deaths: number, assists: number, score: number];
+
+type MergeTuple = [
+  duplicateId: number,
+  discordIds: string[],
+  username: string,
+  primaryUsername: string,
+  matchIds: number[],
+  share: [number, number][],
+  totals: TotalsTuple,
+];
+
+interface SerializedState {
+  nextPlayerId: number;
+  nextMatchId: number;
+  players: PlayerTuple[];
+  answers: [string, LadderState['answers'] extends Map<string, infer A> ? A : never][];
+  voided: number[];
+  matchPositions: number[];
+  reverted: string[];
+}
+
+const totalsTuple = (t: StatTotals): TotalsTuple => [t.wins, t.losses, t.kills, t.deaths, t.assists, t.score];
+const totalsOf = ([wins, losses, kills, deaths, assists, score]: TotalsTuple): StatTotals => ({ wins, losses, kills, deaths, assists, score });
+
+const mergeTuple = (r: MergeRecord): MergeTuple => [
+  r.duplicateId,
+  r.discordIds,
+  r.username,
+  r.primaryUsername,
+  r.matchIds,
+  [...r.share.entries()],
+  totalsTuple(r.totals),
+];
+const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, share, totals]: MergeTuple): MergeRecord => ({
+  duplicateId,
+  discordIds,
+  username,
+  primaryUsername,
+  matchIds,
+  share: new Map(share),
+  totals: totalsOf(totals),
+});
+
+/** The state as compact JSON (tuples, not objects: 100,000s of history entries). */
+export function serializeState(state: LadderState): string {
+  const serialized: SerializedState = {
+    nextPlayerId: state.nextPlayerId,
+    nextMatchId: state.nextMatchId,
+    players: [...state.players.values()].map((p) => [
+      p.id,
+      p.discordId,
+      p.discordIds,
+      p.username,
+      p.mergedInto,
+      [...p.ratings.entries()],
+      p.matchIds,
+      p.pools,
+      p.changes,
+      p.recordedAs,
+      totalsTuple(p.totals),
+      p.absorbed.map(mergeTuple),
+    ]),
+    answers: [...state.answers.entries()],
+    voided: [...state.voided],
+    matchPositions: state.matchPositions,
+    reverted: [...state.reverted],
+  };
+  return JSON.stringify(serialized);
+}
+
+export function deserializeState(json: string): LadderState {
+  const s = JSON.parse(json) as SerializedState;
+  const players = new Map<number, LadderPlayer>();
+  const playerIdByDiscordId = new Map<string, number>();
+  for (const [id, discordId, discordIds, username, mergedInto, ratings, matchIds, pools, changes, recordedAs, totals, absorbed] of s.players) {
+    players.set(id, {
+      id,
+      discordId,
+      discordIds,
+      username,
+      mergedInto,
+      ratings: new Map(ratings),
+      matchIds,
+      pools,
+      changes,
+      recordedAs,
+      totals: totalsOf(totals),
+      absorbed: absorbed.map(mergeOf),
+    });
+    for (const alias of discordIds) playerIdByDiscordId.set(alias, id);
+  }
+  return {
+    nextPlayerId: s.nextPlayerId,
+    nextMatchId: s.nextMatchId,
+    players,
+    playerIdByDiscordId,
+    answers: new Map(s.answers),
+    voided: new Set(s.voided),
+    matchPositions: s.matchPositions,
+    reverted: new Set(s.reverted),
+  };
+}
+
+/**
+ * Snapshots of the ladder state in the read database, so a restart folds only the events
+ * since the last one. A snapshot is a cache: losing or ignoring it only costs a longer load.
+ */
+export class LadderSnapshotStore {
+  private ready: Promise<void> | null = null;
+
+  constructor(private readonly knex: Knex) {}
+
+  async load(): Promise<LadderSnapshot | null> {
+    await this.ensureTable();
+    const row = await this.knex(TABLE).where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }).first();
+    if (!row) return null;
+    return { revision: Number(row.revision), state: deserializeState(row.state) };
+  }
+
+  /** Keeps the newest snapshot: two processes saving at once never move it backwards. */
+  async save(revision: number, state: string): Promise<void> {
+    await this.ensureTable();
+    await this.knex.raw(
+      `INSERT INTO ${TABLE} AS s (stream_id, version, revision, state, saved_at) VALUES ('ladder', ?, ?, ?, now())
+       ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,
+         state = excluded.state, saved_at = excluded.saved_at
+       WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
+      [SNAPSHOT_VERSION, revision, state],
+    );
+  }
+
+  // The ladder owns this table, and it is not a read model (a rebuild must not wipe it), so
+  // it is created here on first use rather than by the read-model migrations.
+  private ensureTable(): Promise<void> {
+    this.ready ??= this.knex
+      .raw(
+        `CREATE TABLE IF NOT EXISTS ${TABLE} (
+           stream_id text PRIMARY KEY,
+           version   integer NOT NULL,
+           revision  integer NOT NULL,
+           state     text NOT NULL,
+           saved_at  timestamptz NOT NULL
+         )`,
+      )
+      .then(
+        () => undefined,
+        (error: { code?: string }) => {
+          // Two processes creating it at once: the other one won, which is just as good.
+          if (error.code === '23505' || error.code === '42P07') return;
+          this.ready = null;
+          throw error;
+        },
+      );
+    return this.ready;
+  }
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Knex } from 'knex';
+import type { LeaderboardEntry } from '@team/contracts';
+import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, readCheckpoint } from '@team/projections';
+import { KNEX } from '../infrastructure/tokens.js';
+
+/** A ranked board and the views derived from it, as of one projector position. */
+export class RankedBoard {
+  private readonly views = new Map<string, { json: string; etag: string }>();
+
+  constructor(
+    readonly pool: string,
+    readonly position: number,
+    readonly entries: LeaderboardEntry[],
+  ) {}
+
+  /** A JSON view of the board, serialised once per position. */
+  view(name: string, build: (entries: LeaderboardEntry[]) => unknown): { json: string; etag: string } {
+    let view = this.views.get(name);
+    if (!view) {
+      view = { json: JSON.stringify(build(this.entries)), etag: `"${name}-${this.pool}-${this.position}"` };
+      this.views.set(name, view);
+    }
+    return view;
+  }
+}
+
+/**
+ * The ranked players of each pool, kept ready-made until the projector moves on. Reads of
+ * the leaderboard, the player list, the top players and the rank distribution all rank the
+ * same players with contracts' rankPlayers; between two matches nothing changes, so they are
+ * served from memory with an ETag of the position (If-None-Match answers 304).
+ */
+@Injectable()
+export class RankingCache {
+  private readonly boards = new Map<string, Promise<RankedBoard>>();
+
+  constructor(
+    @Inject(KNEX) private readonly knex: Knex,
+    @Inject(Projector) private readonly projector: Projector | null,
+  ) {}
+
+  /** The position the read tables have reached. */
+  async position(): Promise<number> {
+    const status = this.projector?.status();
+    if (status?.active) return status.position;
+    const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? 'read-models');
+    return checkpoint?.position ?? 0;
+  }
+
+  async board(pool: 'overall' | number): Promise<RankedBoard> {
+    const key = String(pool);
+    const position = await this.position();
+    const cached = this.boards.get(key);
+    if (cached) {
+      const board = await cached.catch(() => null);
+      if (board && board.position >= position) return board;
+    }
+    // Concurrent misses share one load. A board read after `position` may be fresher than
+    // its label, never staler, and the next position replaces it.
+    const loading = (async () => {
+      const players = pool === 'overall' ? await listPlayers(this.knex) : await listModePoolPlayers(this.knex, pool);
+      return new RankedBoard(key, position, leaderboardOf(players));
+    })();
+    this.boards.set(key, loading);
+    loading.catch(() => {
+      if (this.boards.get(key) === loading) this.boards.delete(key);
+    });
+    return loading;
+  }
+}
+
+/** Sends a cached JSON view, or 304 when the client already has it. */
+export function sendView(request: Request, response: Response, view: { json: string; etag: string }): void {
+  response.setHeader('ETag', view.etag);
+  response.setHeader('Cache-Control', 'no-cache');
+  const presented = request.header('if-none-match');
+  if (presented && presented.split(',').some((tag) => tag.trim().replace(/^W\//, '') === view.etag)) {
+    response.status(304).end();
+    return;
+  }
+  response.status(200).type('application/json').send(view.json);
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
+import { MODES, validateRecordMatch, type AppendContext, type RecordMatchResponse } from '@team/contracts';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { recordMatchResponse } from '../ladder.decider.js';
+import { LadderRepository } from '../ladder.repository.js';
+
+/** Record a match from an untrusted body; answers the ratings it moved (or the first answer for a repeated key). */
+export class RecordMatchCommand extends Command<RecordMatchResponse> {
+  constructor(
+    readonly body: unknown,
+    readonly context: AppendContext,
+    readonly idempotencyKey: string | null = null,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordMatchCommand)
+export class RecordMatchHandler implements ICommandHandler<RecordMatchCommand> {
+  constructor(private readonly ladder: LadderRepository) {}
+
+  async execute({ body, context, idempotencyKey }: RecordMatchCommand): Promise<RecordMatchResponse> {
+    const validation = validateRecordMatch(body, MODES);
+    if (!validation.ok) throw new InvalidInputError(validation.error, validation.details);
+    // The validated value is canonical (known fields, trimmed names), so equal matches hash equal.
+    const requestHash =
+      idempotencyKey === null ? null : createHash('sha256').update(JSON.stringify(validation.value)).digest('hex');
+    return this.ladder.execute(
+      {
+        type: 'RecordMatch',
+        request: validation.value,
+        mode: validation.mode,
+        statsUsed: validation.statsUsed,
+        idempotencyKey,
+        requestHash,
+      },
+      context,
+      (state, appended) => {
+        const recorded = appended.find((event) => event.type === 'MatchRecorded');
+        if (recorded?.type === 'MatchRecorded') return recordMatchResponse(recorded.data, recorded.position);
+        // Nothing appended: a repeat of a key the ladder already answered.
+        return state.answers.get(idempotencyKey!)!.response;
+      },
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type { RecordMatchResponse } from '@team/contracts';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { PublicWriteGuard } from '../../http/public-write.guard.js';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { Written } from '../../shared/written.js';
+import { RecordMatchCommand } from './record-match.command.js';
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+const KEY_PATTERN = /^[\x21-\x7e]+$/;
+
+/** POST /api/matches: anyone may record a match (rate limited per address). */
+@Controller('api/matches')
+export class RecordMatchController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(PublicWriteGuard)
+  async record(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Headers('idempotency-key') key: string | undefined,
+  ): Promise<Written<RecordMatchResponse>> {
+    const response = await this.commands.execute(
+      new RecordMatchCommand(body, this.audit.contextFor(request, 'public'), idempotencyKey(key)),
+    );
+    return new Written(response.position, response);
+  }
+}
+
+function idempotencyKey(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (raw.length === 0 || raw.length > MAX_IDEMPOTENCY_KEY_LENGTH || !KEY_PATTERN.test(raw)) {
+    throw new InvalidInputError(
+      `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters without spaces.`,
+    );
+  }
+  return raw;
+}

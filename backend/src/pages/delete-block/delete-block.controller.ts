@@ -1,0 +1,27 @@
+import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type { ContentBlock } from '@team/contracts';
+import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { idParam } from '../../content/route-params.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { Written } from '../../shared/written.js';
+import { DeleteBlockCommand } from './delete-block.command.js';
+
+/** DELETE /api/blocks/{id}: answers the block as it was (the event keeps it for a restore). */
+@Controller('api/blocks')
+export class DeleteBlockController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Delete(':id')
+  @UseGuards(AdminKeyGuard)
+  async delete(@Param('id') rawId: string, @Req() request: Request): Promise<Written<ContentBlock>> {
+    const { block, position } = await this.commands.execute(
+      new DeleteBlockCommand(idParam(rawId, 'block'), this.audit.contextFor(request, 'admin')),
+    );
+    return new Written(position, block);
+  }
+}

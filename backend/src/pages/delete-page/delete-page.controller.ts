@@ -1,0 +1,27 @@
+import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import type { Page } from '@team/contracts';
+import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { idParam } from '../../content/route-params.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { Written } from '../../shared/written.js';
+import { DeletePageCommand } from './delete-page.command.js';
+
+/** DELETE /api/pages/{id}: removes a created page and its blocks (system pages: 409); answers the page as it was. */
+@Controller('api/pages')
+export class DeletePageController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Delete(':id')
+  @UseGuards(AdminKeyGuard)
+  async delete(@Param('id') rawId: string, @Req() request: Request): Promise<Written<Page>> {
+    const { page, position } = await this.commands.execute(
+      new DeletePageCommand(idParam(rawId, 'page'), this.audit.contextFor(request, 'admin')),
+    );
+    return new Written(position, page);
+  }
+}

@@ -1,0 +1,73 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Knex } from 'knex';
+import { checkBlock, type AppendContext, type ContentBlock, type EventStore } from '@team/contracts';
+import { findContentBlock } from '@team/projections';
+import { CmsIds } from '../../content/cms-ids.js';
+import { decideAndAppend } from '../../content/decide-and-append.js';
+import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
+import { sanitizeBlockFields } from '../block.sanitizer.js';
+import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';
+import { pageStreamId } from '../page.events.js';
+
+const NOT_VALID = 'The content block is not valid';
+
+/** `blockId` null: create a block on the body's `pageId`; otherwise replace that block as a whole. */
+export class SaveBlockCommand extends Command<{ block: ContentBlock; position: number }> {
+  constructor(
+    readonly blockId: number | null,
+    readonly body: unknown,
+    readonly context: AppendContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SaveBlockCommand)
+export class SaveBlockHandler implements ICommandHandler<SaveBlockCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(KNEX) private readonly knex: Knex,
+    private readonly ids: CmsIds,
+  ) {}
+
+  async execute({ blockId, body, context }: SaveBlockCommand) {
+    const checked = checkBlock(body);
+    if (!checked.ok) throw new InvalidInputError(NOT_VALID, checked.errors);
+    const fields = sanitizeBlockFields(checked.value.fields);
+    const requestedPageId = checked.value.pageId;
+
+    if (blockId === null) {
+      if (requestedPageId === null) throw new InvalidInputError(NOT_VALID, ['pageId is required']);
+      const id = await this.ids.next('block');
+      const { state, position } = await decideAndAppend(
+        this.store,
+        pageStreamId(requestedPageId),
+        pageDecider(requestedPageId),
+        { type: 'CreateBlock', blockId: id, fields },
+        context,
+      );
+      return { block: state.status === 'live' ? state.blocks.get(id)! : unreachable(), position };
+    }
+
+    // The read model says which page's stream holds the block; the decider then checks it is still there.
+    const known = await findContentBlock(this.knex, blockId);
+    if (!known) throw new NotFoundError(BLOCK_NOT_FOUND);
+    if (requestedPageId !== null && requestedPageId !== known.pageId) {
+      throw new InvalidInputError(NOT_VALID, ['pageId cannot change: a block stays on its page']);
+    }
+    const { state, position } = await decideAndAppend(
+      this.store,
+      pageStreamId(known.pageId),
+      pageDecider(known.pageId),
+      { type: 'UpdateBlock', blockId, fields },
+      context,
+    );
+    return { block: state.status === 'live' ? state.blocks.get(blockId)! : unreachable(), position };
+  }
+}
+
+function unreachable(): never {
+  throw new Error('A page that just accepted a block must be live');
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { migrateReadModels, Projector, readCheckpoint } from '@team/projections';
+import { tallyProjection as tally } from './testing/tally.projection.js';
+import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { createKnex } from '../infrastructure/database.js';
+import { PgNotifications } from '../infrastructure/pg-notifications.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+
+describe('Projector', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let notifications: PgNotifications;
+  let store: PostgresEventStore;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, 6);
+    notifications = new PgNotifications(db.url);
+    store = new PostgresEventStore(knex, notifications, { pollIntervalMs: 100 });
+    await PostgresEventStore.migrate(knex);
+    await migrateReadModels(knex, [tally()]);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await notifications.close();
+    await knex.destroy();
+    await db.drop();
+  });
+
+  async function appendCounted(count: number): Promise<number> {
+    let last = 0;
+    for (let n = 0; n < count; n++) {
+      const result = await store.append(`counter-${n % 5}`, [{ id: randomUUID(), type: 'Counted', data: { n } }], 'any', {
+        correlationId: randomUUID(),
+        actor: 'system',
+        recordedAt: new Date(),
+      });
+      last = result.lastPosition;
+    }
+    return last;
+  }
+
+  function startProjector(k: Knex, options: { delayMs?: number; batchSize?: number; standbyRetryMs?: number } = {}) {
+    const projector = new Projector({
+      knex: k,
+      reader: new PostgresEventStore(k, notifications, { pollIntervalMs: 100 }),
+      projections: [tally(options.delayMs)],
+      batchSize: options.batchSize ?? 100,
+      standbyRetryMs: options.standbyRetryMs ?? 100,
+    });
+    projector.start();
+    cleanups.push(() => projector.stop());
+    return projector;
+  }
+
+  test('applies new events and moves its checkpoint with them', async () => {
+    const projector = startProjector(knex);
+    const head = await appendCounted(12);
+    await expect(projector.waitFor(head, 10_000)).resolves.toBe(true);
+    const rows = await knex('tally').orderBy('position');
+    expect(rows.map((r) => r.n)).toEqual([...Array(12).keys()]);
+    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+  });
+
+  test('a waiter for a position never reached gives up after its timeout', async () => {
+    const projector = startProjector(knex);
+    await expect(projector.waitFor(10_000, 200)).resolves.toBe(false);
+  });
+
+  test('killed in the middle of a batch and restarted, it applies every event exactly once', async () => {
+    const head = await appendCounted(60);
+    // The first projector has its own connections, so killing them is killing "its process".
+    const doomed = createKnex(db.url, 3, 'doomed-projector');
+    const first = new Projector({
+      knex: doomed,
+      reader: new PostgresEventStore(doomed, notifications),
+      projections: [tally(15)],
+      batchSize: 10,
+    });
+    first.start();
+    await waitUntil(async () => ((await readCheckpoint(knex, 'read-models'))?.position ?? 0) >= 20);
+    // Mid-batch (a handler is sleeping inside the batch transaction), every connection of
+    // that projector dies at once, as they would with its process.
+    await waitUntil(async () => {
+      const { rows } = await knex.raw(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'doomed-projector' AND query LIKE '%pg_sleep%'`,
+      );
+      return Number(rows[0].n) > 0;
+    });
+    await knex.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'doomed-projector'`);
+    await first.stop().catch(() => {});
+    await doomed.destroy().catch(() => {});
+    const killedAt = (await readCheckpoint(knex, 'read-models'))!.position;
+    expect(killedAt).toBeLessThan(head);
+    expect(Number((await knex('tally').count({ n: '*' }).first())!.n)).toBe(
+      Number((await knex('events').where('position', '<=', killedAt).count({ n: '*' }).first())!.n),
+    );
+
+    const second = startProjector(knex, { batchSize: 10 });
+    await expect(second.waitFor(head, 20_000)).resolves.toBe(true);
+    const counts = await knex('tally').select('position').count({ c: '*' }).groupBy('position');
+    expect(counts).toHaveLength(60);
+    expect(counts.every((row) => Number(row.c) === 1)).toBe(true);
+  });
+
+  test('of two projectors on one database exactly one is active, and the standby takes over', async () => {
+    const otherKnex = createKnex(db.url, 3);
+    cleanups.push(() => otherKnex.destroy());
+    const a = startProjector(knex);
+    const b = startProjector(otherKnex);
+    await waitUntil(async () => a.status().active || b.status().active);
+    await new Promise((r) => setTimeout(r, 300));
+    expect([a.status().active, b.status().active].filter(Boolean)).toHaveLength(1);
+    const [active, standby] = a.status().active ? [a, b] : [b, a];
+    await active.stop();
+    const head = await appendCounted(3);
+    await expect(standby.waitFor(head, 10_000)).resolves.toBe(true);
+    expect(standby.status().active).toBe(true);
+    expect(Number((await knex('tally').count({ n: '*' }).first())!.n)).toBe(3);
+  });
+});
+
+async function waitUntil(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  migrateReadModels,
+  Projector,
+  readCheckpoint,
+  rebuildReadModels,
+  RebuildAlreadyRunningError,
+  tableChecksums,
+  type RebuildProgress,
+} from '@team/projections';
+import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { createKnex } from '../infrastructure/database.js';
+import { PgNotifications } from '../infrastructure/pg-notifications.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { tallyProjection } from './testing/tally.projection.js';
+
+describe('rebuilding the read models from the log', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let notifications: PgNotifications;
+  let store: PostgresEventStore;
+  let projector: Projector;
+  const projections = [tallyProjection()];
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, 8);
+    notifications = new PgNotifications(db.url);
+    store = new PostgresEventStore(knex, notifications, { pollIntervalMs: 100 });
+    await PostgresEventStore.migrate(knex);
+    await migrateReadModels(knex, projections);
+    projector = new Projector({ knex, reader: store, projections, standbyRetryMs: 100 });
+    projector.start();
+  });
+  afterEach(async () => {
+    await projector.stop();
+    await notifications.close();
+    await knex.destroy();
+    await db.drop();
+  });
+
+  const append = async (n: number) =>
+    (
+      await store.append(`counter-${n % 7}`, [{ id: randomUUID(), type: 'Counted', data: { n } }], 'any', {
+        correlationId: randomUUID(),
+        actor: 'system',
+        recordedAt: new Date(),
+      })
+    ).lastPosition;
+
+  const rebuild = (onProgress?: (p: RebuildProgress) => void) =>
+    rebuildReadModels({
+      liveKnex: knex,
+      openKnex: (searchPath) => createKnex(db.url, 3, 'rebuild', searchPath),
+      reader: store,
+      projections,
+      batchSize: 50,
+      onProgress,
+    });
+
+  test('gives read tables identical to the live ones, and reports progress to the end', async () => {
+    let head = 0;
+    for (let n = 0; n < 300; n++) head = await append(n);
+    await projector.waitFor(head, 20_000);
+    const before = await tableChecksums(knex, projections);
+    expect(before.tally).toMatch(/^300:/);
+
+    const progress: RebuildProgress[] = [];
+    const result = await rebuild((p) => progress.push(p));
+    expect(result.events).toBe(300);
+    expect(await tableChecksums(knex, projections)).toEqual(before);
+    expect(progress[0]).toMatchObject({ phase: 'building', done: 0, total: 300 });
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', done: 300, total: 300 });
+    expect(progress.some((p) => p.phase === 'building' && p.done > 0 && p.done < 300)).toBe(true);
+    const schemas = await knex.raw(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'read_models%' ORDER BY 1`);
+    expect(schemas.rows.map((r: { nspname: string }) => r.nspname)).toEqual(['read_models']);
+  });
+
+  test('readers never see an error or a partial table while it runs, and writes go on', async () => {
+    let head = 0;
+    for (let n = 0; n < 200; n++) head = await append(n);
+    await projector.waitFor(head, 20_000);
+
+    let reading = true;
+    let reads = 0;
+    let lowest = Infinity;
+    const readErrors: unknown[] = [];
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const row = await knex('tally').count({ n: '*' }).first();
+          lowest = Math.min(lowest, Number(row!.n));
+          reads++;
+        } catch (error) {
+          readErrors.push(error);
+        }
+      }
+    })();
+    const writer = (async () => {
+      for (let n = 200; n < 260; n++) head = await append(n);
+    })();
+
+    await rebuild();
+    await writer;
+    await projector.waitFor(head, 20_000);
+    reading = false;
+    await reader;
+
+    expect(readErrors).toEqual([]);
+    expect(reads).toBeGreaterThan(10);
+    expect(lowest).toBeGreaterThanOrEqual(200);
+    const counts = await knex('tally').select('position').count({ c: '*' }).groupBy('position');
+    expect(counts).toHaveLength(260);
+    expect(counts.every((row) => Number(row.c) === 1)).toBe(true);
+    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+  });
+
+  test('a second rebuild while one runs is refused', async () => {
+    for (let n = 0; n < 100; n++) await append(n);
+    const first = rebuild();
+    await new Promise((r) => setTimeout(r, 20));
+    await expect(rebuild()).rejects.toBeInstanceOf(RebuildAlreadyRunningError);
+    await first;
+  });
+});

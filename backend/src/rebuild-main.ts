@@ -1,0 +1,47 @@
+import { readModelProjections, rebuildReadModels, type RebuildProgress } from '@team/projections';
+import { loadConfig } from './config.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { createKnex } from './infrastructure/database.js';
+import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import { PgNotifications } from './infrastructure/pg-notifications.js';
+
+/**
+ * `npm run projections:rebuild`: replays the log into fresh read tables and swaps them in,
+ * with a progress bar. Safe while the app runs on the same database (readers keep the old
+ * tables until the swap). On the embedded database, stop `npm start` first: it owns it.
+ */
+function bar(progress: RebuildProgress): string {
+  const width = 30;
+  const fraction = progress.total ? progress.done / progress.total : 1;
+  const filled = Math.round(fraction * width);
+  const left = progress.secondsLeft === null ? '?' : `${progress.secondsLeft.toFixed(0)}s`;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(fraction * 100).toFixed(1)}%  ${progress.done}/${progress.total} events  ${progress.ratePerSecond.toFixed(0)}/s  ${left} left  (${progress.phase})`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir, () => {});
+  const url = config.databaseUrl ?? embedded!.url;
+  const knex = createKnex(url, 4);
+  const notifications = new PgNotifications(url);
+  try {
+    const store = new PostgresEventStore(knex, notifications);
+    const result = await rebuildReadModels({
+      liveKnex: knex,
+      openKnex: (searchPath) => createKnex(url, 4, 'team-site-rebuild', searchPath),
+      reader: store,
+      projections: readModelProjections,
+      onProgress: (progress) => process.stdout.write(`\r${bar(progress)}   `),
+    });
+    process.stdout.write(`\nRebuilt every read model from ${result.events} events in ${result.seconds.toFixed(1)} s.\n`);
+  } finally {
+    await notifications.close();
+    await knex.destroy();
+    await embedded?.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(`\nThe rebuild failed: ${(error as Error).message}`);
+  process.exit(1);
+});

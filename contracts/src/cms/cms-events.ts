@@ -1,0 +1,151 @@
+// Events of the CMS streams (DESIGN §5), shared by the deciders (backend) and the read models
+// (projections). Every change keeps what it replaced, so an audit can diff and restore.
+import type { ContentBlock, ContentPage, ContentSection, PageWithBlocks } from '../api/content.js';
+import type { Actor } from '../event-store.js';
+
+/** The editable fields of a section: what ContentEdited diffs. */
+export type SectionFields = Pick<ContentSection, 'title' | 'content' | 'imageUrl'>;
+
+export type ContentSectionCreated = {
+  type: 'ContentSectionCreated';
+  data: ContentSection;
+};
+
+/** Only the fields that changed, with their values before and after. */
+export type ContentEdited = {
+  type: 'ContentEdited';
+  data: {
+    id: number;
+    page: ContentPage;
+    /** The section's slug id, so an audit line can name it. */
+    section: string;
+    before: Partial<SectionFields>;
+    after: Partial<SectionFields>;
+  };
+};
+
+/** Carries the whole deleted section, so it can be restored. */
+export type ContentSectionDeleted = {
+  type: 'ContentSectionDeleted';
+  data: ContentSection;
+};
+
+/**
+ * A deleted section brought back with its id, from one of its versions. It comes back at the
+ * end of the page, like a new section: its old place may have been reordered away since.
+ */
+export type ContentSectionRestored = {
+  type: 'ContentSectionRestored';
+  data: ContentSection;
+};
+
+export type ContentSectionsReordered = {
+  type: 'ContentSectionsReordered';
+  data: { page: ContentPage; before: number[]; after: number[] };
+};
+
+/** Events of a `content-{page}` stream. */
+export type ContentSectionEvent =
+  | ContentSectionCreated
+  | ContentEdited
+  | ContentSectionDeleted
+  | ContentSectionRestored
+  | ContentSectionsReordered;
+
+export const CONTENT_SECTION_EVENT_TYPES: readonly ContentSectionEvent['type'][] = [
+  'ContentSectionCreated',
+  'ContentEdited',
+  'ContentSectionDeleted',
+  'ContentSectionRestored',
+  'ContentSectionsReordered',
+];
+
+export type PageCreated = {
+  type: 'PageCreated';
+  data: { id: number; slug: string; title: string; isSystem: boolean };
+};
+
+/** Carries the page and the blocks it still had, so it can be restored. */
+export type PageDeleted = {
+  type: 'PageDeleted';
+  data: { id: number; slug: string; title: string; blocks: ContentBlock[] };
+};
+
+/** A deleted page brought back under its id and slug, with the blocks of the version restored. */
+export type PageRestored = {
+  type: 'PageRestored';
+  data: { id: number; slug: string; title: string; blocks: ContentBlock[] };
+};
+
+/** A block created (`previous` null) or replaced as a whole (`previous` is what it replaced). */
+export type ContentBlockSaved = {
+  type: 'ContentBlockSaved';
+  data: { pageId: number; block: ContentBlock; previous: ContentBlock | null };
+};
+
+export type ContentBlockDeleted = {
+  type: 'ContentBlockDeleted';
+  data: { pageId: number; block: ContentBlock };
+};
+
+/** Events of a `page-{id}` stream. */
+export type PageEvent = PageCreated | PageDeleted | PageRestored | ContentBlockSaved | ContentBlockDeleted;
+
+export const PAGE_EVENT_TYPES: readonly PageEvent['type'][] = [
+  'PageCreated',
+  'PageDeleted',
+  'PageRestored',
+  'ContentBlockSaved',
+  'ContentBlockDeleted',
+];
+
+export const contentStreamId = (page: ContentPage): string => `content-${page}`;
+export const pageStreamId = (pageId: number): string => `page-${pageId}`;
+
+// History (the admins' versions and restore). A version is one event of a section's or a
+// page's history with the state it left behind, so the editor can diff any two of them.
+
+/** The event that made a version, for the history list. */
+export interface VersionEventInfo {
+  /** Counts the history from 1 without gaps (a system page also has a version 0); what a restore names. */
+  version: number;
+  /** Global position of the event. */
+  position: number;
+  /** The event's revision in its stream (a content stream holds every section of its page). */
+  revision: number;
+  recordedAt: string;
+  actor: Actor;
+  correlationId: string;
+  eventType: string;
+  /** The event deleted the section or page; the version then shows what was deleted. */
+  deleted: boolean;
+}
+
+/** A section as a version shows it: its place on the page is not part of its history. */
+export type SectionSnapshot = Omit<ContentSection, 'order'>;
+
+/** GET /api/admin/content/{id}/versions: one per create, edit, delete and restore, oldest first. */
+export interface SectionVersion extends VersionEventInfo {
+  section: SectionSnapshot;
+}
+
+/**
+ * GET /api/admin/pages/{id}/versions: one per event of the page's stream, oldest first
+ * (`version` is the stream revision + 1). A system page starts with version 0, the built-in
+ * page without blocks, which no event made: its position is 0, revision -1, actor `system`,
+ * eventType `BuiltIn`, and recordedAt and correlationId are null.
+ */
+export interface PageVersion extends Omit<VersionEventInfo, 'recordedAt' | 'correlationId'> {
+  /** null only for version 0 of a system page. */
+  recordedAt: string | null;
+  /** null only for version 0 of a system page. */
+  correlationId: string | null;
+  page: PageWithBlocks;
+}
+
+export const BUILT_IN_VERSION_TYPE = 'BuiltIn';
+
+/** POST /api/admin/content/{id}/restore and POST /api/admin/pages/{id}/restore */
+export interface RestoreVersionRequest {
+  version: number;
+}

@@ -1,0 +1,30 @@
+import type { Player } from '../api/players.js';
+
+// The ladder's corrections over HTTP (DESIGN §7): voiding a match and reverting a merge.
+
+/** POST /api/admin/matches/{id}/void */
+export interface VoidMatchRequest {
+  /** Why the match no longer counts (1–500 characters); kept in the audit log. */
+  reason: string;
+}
+
+/** The answer: what the void gave back to each participant, in the match's pool. */
+export interface VoidMatchResponse {
+  matchId: number;
+  reason: string;
+  /** The MatchVoided event's position in the log. */
+  position: number;
+  participants: { playerId: number; username: string; ratingBefore: number; ratingChange: number; ratingAfter: number }[];
+}
+
+/** POST /api/admin/merges/revert */
+export interface RevertMergeRequest {
+  primaryId: number;
+  duplicateId: number;
+}
+
+/** The answer: both accounts as the read side shows them after the revert. */
+export interface RevertMergeResponse {
+  primary: Player;
+  duplicate: Player;
+}

@@ -1,0 +1,114 @@
+// Tiers and rank order (SPEC §3, DESIGN §6). The server's leaderboard and rank distribution
+// and the client's profile badge all rank with these functions, so they always agree.
+
+export interface Tier {
+  name: string;
+  /** Lowest ELO of the band; null for Vengeful, which is earned by rank, not by ELO. */
+  min: number | null;
+  /** Highest ELO of the band; null when open-ended. */
+  max: number | null;
+  /** Solid colour for text and borders. */
+  color: string;
+  /** CSS background for badges that stand out. */
+  gradient?: string;
+}
+
+export type EloTier = Tier & { min: number };
+
+/** ELO bands, lowest first. */
+export const TIERS: readonly EloTier[] = [
+  { name: 'Iron', min: 0, max: 999, color: '#71717a' },
+  { name: 'Bronze', min: 1000, max: 1199, color: '#cd7f32' },
+  { name: 'Silver', min: 1200, max: 1399, color: '#a8b2bd' },
+  { name: 'Gold', min: 1400, max: 1599, color: '#eab308' },
+  { name: 'Platinum', min: 1600, max: 1799, color: '#22d3ee' },
+  {
+    name: 'Master',
+    min: 1800,
+    max: null,
+    color: '#a855f7',
+    gradient: 'linear-gradient(135deg, #a855f7 0%, #6366f1 100%)',
+  },
+];
+
+export const VENGEFUL_TIER: Tier = {
+  name: 'Vengeful',
+  min: null,
+  max: null,
+  color: '#dc2626',
+  gradient: 'linear-gradient(135deg, #dc2626 0%, #f97316 50%, #7c3aed 100%)',
+};
+
+/** Players ranked this high or better are Vengeful whatever their ELO. */
+export const VENGEFUL_MAX_RANK = 5;
+
+/** Every tier, best first: the order a rank distribution is shown in. */
+export const TIER_NAMES: string[] = [VENGEFUL_TIER.name, ...TIERS.map((tier) => tier.name).reverse()];
+
+const PODIUM_MEDALS = ['gold', 'silver', 'bronze'] as const;
+export type PodiumMedal = (typeof PODIUM_MEDALS)[number];
+
+export interface RankKey {
+  id: number;
+  elo: number;
+  wins: number;
+  username: string;
+}
+
+export type Ranked<T> = T & { rank: number; tier: string };
+
+// A fixed locale, not the runtime's default, so that a browser and the server sort the
+// same names the same way.
+const caseless = new Intl.Collator('en', { sensitivity: 'accent' });
+const exact = new Intl.Collator('en', { sensitivity: 'variant' });
+
+function compareCodePoints(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Rank order: ELO desc, wins desc, username asc (ignoring case first, then exactly), id asc.
+ * The id makes it total, so equal players never swap places between two reads.
+ */
+export function compareRank(a: RankKey, b: RankKey): number {
+  return (
+    b.elo - a.elo ||
+    b.wins - a.wins ||
+    caseless.compare(a.username, b.username) ||
+    exact.compare(a.username, b.username) ||
+    compareCodePoints(a.username, b.username) ||
+    a.id - b.id
+  );
+}
+
+/** The band an ELO falls in; below 0 (never stored) counts as Iron. */
+export function tierForElo(elo: number): EloTier {
+  let found = TIERS[0]!;
+  for (const tier of TIERS) if (elo >= tier.min) found = tier;
+  return found;
+}
+
+/** The tier to show: Vengeful for ranks 1–5 (ranks are 1-based), else the ELO band. */
+export function tierFor(elo: number, rank: number | null | undefined): Tier {
+  if (rank != null && rank >= 1 && rank <= VENGEFUL_MAX_RANK) return VENGEFUL_TIER;
+  return tierForElo(elo);
+}
+
+/** Players sorted into rank order, each with its 1-based rank and tier name. */
+export function rankPlayers<T extends RankKey>(players: readonly T[]): Ranked<T>[] {
+  return [...players]
+    .sort(compareRank)
+    .map((player, i) => ({ ...player, rank: i + 1, tier: tierFor(player.elo, i + 1).name }));
+}
+
+/** Tier name → number of players, every tier present (zeros included), counted as tierFor after ranking. */
+export function rankDistribution(players: readonly RankKey[]): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(TIER_NAMES.map((name) => [name, 0]));
+  for (const player of rankPlayers(players)) counts[player.tier] = (counts[player.tier] ?? 0) + 1;
+  return counts;
+}
+
+/** The podium badge of the top three (SPEC §3). */
+export function podiumMedal(rank: number): PodiumMedal | null {
+  return Number.isInteger(rank) && rank >= 1 && rank <= PODIUM_MEDALS.length ? PODIUM_MEDALS[rank - 1]! : null;
+}

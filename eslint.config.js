@@ -1,0 +1,51 @@
+import tseslint from 'typescript-eslint';
+
+/** Import rules that keep the workspaces' boundaries (STYLE.md §10). */
+const zone = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  // contracts is shared by client and server: no I/O, nothing of ours, no npm packages.
+  zone(['contracts/src/**'], [
+    { group: ['@team/*', '../../backend/*', '../../projections/*', '../../frontend/*'], message: 'contracts imports nothing of ours.' },
+    { group: ['knex', 'pg', 'node:*', 'react', '@nestjs/*'], message: 'contracts has no I/O and no framework.' },
+  ]),
+  // The read side knows the contracts only; the backend reaches projections through its public entry.
+  zone(['projections/src/**'], [
+    { group: ['@team/backend', '@team/frontend', '**/backend/**', '**/frontend/**'], message: 'projections do not depend on the API or the client.' },
+  ]),
+  zone(['backend/src/**'], [
+    { group: ['**/projections/src/**', '@team/projections/*'], message: 'Use the public entry: @team/projections.' },
+    { group: ['@team/frontend', '**/frontend/**'], message: 'The backend does not import the client.' },
+  ]),
+  zone(['frontend/src/**'], [
+    { group: ['@team/backend', '@team/projections', '**/backend/**', '**/projections/**'], message: 'The client talks to the API over HTTP only.' },
+  ]),
+  // Front-end features do not import each other (shared code lives in app/ and components/).
+  {
+    files: ['frontend/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../features/*', '../../../features/*', '@/features/*'], message: 'Features do not import each other; move shared code to components/ or app/.' },
+            { group: ['@team/backend', '@team/projections'], message: 'The client talks to the API over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+);

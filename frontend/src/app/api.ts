@@ -1,0 +1,114 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+
+/** Local-storage key of the shared admin key (SPEC §4). */
+export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
+
+/**
+ * What an endpoint hands to the base query. `url` is relative ('/api/...'): the
+ * production server serves the front end on the same origin, and vite dev proxies /api.
+ */
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON; when absent no body and no content type are sent (SPEC §7). */
+  body?: unknown;
+  /** Adds the `x-admin-key` header from local storage (writes and the duplicates lookup). */
+  admin?: boolean;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Any non-OK answer (or a network failure). `message` follows SPEC §8:
+ * "{status}: {body text, or status text when the body is empty}".
+ * `data` is the parsed JSON body when there is one ({ error, details? } from our server).
+ */
+export interface ApiRequestError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+  data?: unknown;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestError> = async (
+  args,
+  { signal },
+) => {
+  const request = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers(request.headers);
+  const hasBody = request.body !== undefined;
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (request.admin) {
+    const key = localStorage.getItem(ADMIN_KEY_STORAGE_KEY);
+    if (key) headers.set('x-admin-key', key);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+      signal,
+    });
+  } catch (cause) {
+    return { error: { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) } };
+  }
+
+  const text = await response.text();
+  if (!response.ok) {
+    return {
+      error: {
+        status: response.status,
+        message: `${response.status}: ${text || response.statusText}`,
+        data: parseBody(text),
+      },
+    };
+  }
+  return { data: parseBody(text) };
+};
+
+/**
+ * The one API slice. Features add their endpoints with `api.injectEndpoints` in
+ * `features/<feature>/api/*.ts`; cache tags are named after the read models.
+ * Reads never go stale on their own (SPEC §7): no refetch on focus, reconnect or mount,
+ * cache kept forever, no retries. Only tag invalidation after a write refreshes them.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: jsonFetchBaseQuery,
+  tagTypes: ['Players', 'Leaderboard', 'Matches', 'Stats', 'Modes', 'Content', 'Pages', 'Duplicates'],
+  keepUnusedDataFor: Infinity,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});
+
+function isApiRequestError(error: unknown): error is ApiRequestError {
+  return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+}
+
+/**
+ * The human message the server put in `{ "error": ... }`, or `fallback` when the
+ * answer carried none (network failure, non-JSON body). For toasts such as
+ * "Error / Failed to record match".
+ */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  if (isApiRequestError(error)) {
+    const data = error.data;
+    if (typeof data === 'object' && data !== null && 'error' in data) {
+      const message = (data as { error: unknown }).error;
+      if (typeof message === 'string' && message.trim()) return message;
+    }
+  }
+  return fallback;
+}

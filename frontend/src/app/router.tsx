@@ -1,0 +1,69 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PublicLayout } from '@/components/layouts/PublicLayout';
+import { ScreenFallback } from '@/components/ui/ScreenFallback';
+import { RouteError } from './routes/route-error';
+
+/**
+ * Every screen is its own chunk (React.lazy), so the public pages never download
+ * tracker, chart or editor code. Layouts render the <Suspense> around their <Outlet>.
+ */
+function screen(load: () => Promise<{ default: ComponentType }>) {
+  const Screen = lazy(load);
+  return <Screen />;
+}
+
+const ToastBoundary = lazy(() => import('@/components/ui/ToastBoundary'));
+
+/** Screens that raise toasts (useToast) render inside antd's <App>. */
+function withToasts(element: ReactNode) {
+  return (
+    <Suspense fallback={<ScreenFallback />}>
+      <ToastBoundary>{element}</ToastBoundary>
+    </Suspense>
+  );
+}
+
+const TrackerLayout = lazy(() =>
+  import('@/components/layouts/TrackerLayout').then((module) => ({ default: module.TrackerLayout })),
+);
+
+const dashboard = () => import('./routes/tracker/dashboard');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: screen(() => import('./routes/home')) },
+      { path: 'about', element: screen(() => import('./routes/about')) },
+      { path: 'roster', element: screen(() => import('./routes/roster')) },
+      { path: 'admin/content', element: withToasts(screen(() => import('@/features/admin/content-editor/ContentEditorPage'))) },
+      { path: 'admin/pages', element: withToasts(screen(() => import('@/features/admin/page-builder/PageBuilderPage'))) },
+      { path: 'admin/merge-players', element: withToasts(screen(() => import('@/features/admin/merge-players/MergePlayersPage'))) },
+      { path: 'admin/audit', element: withToasts(screen(() => import('@/features/admin/audit/AuditPage'))) },
+      { path: 'admin/operations', element: withToasts(screen(() => import('@/features/admin/operations/OperationsPage'))) },
+      { path: ':slug', element: screen(() => import('./routes/dynamic-page')) },
+      { path: '*', element: screen(() => import('./routes/not-found')) },
+    ],
+  },
+  {
+    // Any path starting with /tracker uses the tracker layout (SPEC §2).
+    path: '/tracker',
+    element: withToasts(<TrackerLayout />),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: screen(dashboard) },
+      { path: 'dashboard', element: screen(dashboard) },
+      { path: 'leaderboard', element: screen(() => import('./routes/tracker/leaderboard')) },
+      { path: 'players', element: screen(() => import('./routes/tracker/players')) },
+      { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
+      { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,20 @@
+import { useGetContentQuery } from '@/features/content/api/get-content';
+import { HERO_SECTION_ID, HomeHero } from '@/features/content/components/HomeHero';
+import { HomeSections } from '@/features/content/components/HomeSections';
+import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
+import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
+
+export default function HomeRoute() {
+  const { data: sections = [], isLoading } = useGetContentQuery('home');
+  const hero = sections.find((section) => section.section === HERO_SECTION_ID);
+  const extraSections = sections.filter((section) => section !== hero);
+
+  return (
+    <div className="home">
+      <HomeHero hero={hero} loading={isLoading} />
+      <HomeStatCards />
+      <HomeSections sections={extraSections} />
+      <HomeTopPlayers />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFound } from '@/components/errors/NotFound';
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,5 @@
+import { RosterContent } from '@/features/content/components/RosterContent';
+
+export default function RosterRoute() {
+  return <RosterContent />;
+}

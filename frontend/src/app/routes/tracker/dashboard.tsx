@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { ScreenHeader } from '@/components/ui/ScreenHeader';
+import { RecentMatchesCard } from '@/features/matches/components/RecentMatchesCard';
+import { DashboardTopPlayers } from '@/features/players/components/DashboardTopPlayers';
+import { PlayerProfileDialog } from '@/features/players/components/PlayerProfileDialog';
+import { DashboardStatCards } from '@/features/stats/components/DashboardStatCards';
+import { RankDistributionCard } from '@/features/stats/components/RankDistributionCard';
+
+export default function DashboardRoute() {
+  const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
+  return (
+    <>
+      <ScreenHeader title="Dashboard" />
+      <DashboardStatCards />
+      <div className="dashboard-grid">
+        <DashboardTopPlayers onSelect={setSelectedPlayerId} />
+        <RecentMatchesCard />
+        <RankDistributionCard />
+      </div>
+      <PlayerProfileDialog playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
+    </>
+  );
+}

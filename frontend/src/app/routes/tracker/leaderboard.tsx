@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ScreenHeader } from '@/components/ui/ScreenHeader';
+import { useGetModesQuery } from '@/features/matches/api/get-modes';
+import { Leaderboard } from '@/features/players/components/Leaderboard';
+import { LeaderboardModeSelect } from '@/features/players/components/LeaderboardModeSelect';
+import { PlayerProfileDialog } from '@/features/players/components/PlayerProfileDialog';
+
+/** The rating pool is kept in ?mode= so a mode's leaderboard can be linked to. */
+function modeFrom(params: URLSearchParams): number | null {
+  const id = Number(params.get('mode'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+export default function LeaderboardRoute() {
+  const { data: modes = [] } = useGetModesQuery();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
+  const modeId = modeFrom(searchParams);
+
+  const changeMode = (next: number | null) => {
+    const params = new URLSearchParams(searchParams);
+    if (next == null) params.delete('mode');
+    else params.set('mode', String(next));
+    setSearchParams(params, { replace: true });
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        title="Leaderboard"
+        subtitle="Top ranked players by ELO rating"
+        extra={modes.length > 0 && <LeaderboardModeSelect modes={modes} value={modeId} onChange={changeMode} />}
+      />
+      <Leaderboard modeId={modeId} onSelect={setSelectedPlayerId} />
+      <PlayerProfileDialog playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from './api';
+
+export function createStore() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;

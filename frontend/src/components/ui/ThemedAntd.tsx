@@ -1,0 +1,33 @@
+import { ConfigProvider, theme as antdTheme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTheme } from '@/app/theme';
+
+/** SPEC §9: tooltips open after 700 ms. */
+const TOOLTIP_CONFIG = { mouseEnterDelay: 0.7 } as const;
+
+const BRAND_TOKENS = {
+  colorPrimary: '#e11d48',
+  borderRadius: 8,
+  fontFamily: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+};
+
+/**
+ * antd's theme (brand colour, dark or light algorithm, tooltip delay) for the screens that
+ * use antd components: the tracker, the admin screens and the dynamic pages. It is not in
+ * AppProviders so that Home, About and Roster, which use none, do not download antd's
+ * ConfigProvider and CSS-in-JS runtime (about 40 KiB gzipped) nor compute its tokens.
+ */
+export function ThemedAntd({ children }: { children: ReactNode }) {
+  const { theme } = useTheme();
+  return (
+    <ConfigProvider
+      theme={{
+        algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+        token: BRAND_TOKENS,
+      }}
+      tooltip={TOOLTIP_CONFIG}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,24 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import AuditPage from './AuditPage';
+
+describe('AuditPage', () => {
+  it('asks for the admin key with the shared login, then shows the audit log', async () => {
+    const { requests } = mockFetch({ 'GET /api/admin/events': { body: { events: [], nextCursor: null } } });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AuditPage />, { route: '/admin/audit' });
+
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(requests).toHaveLength(0);
+    await user.type(screen.getByLabelText('Admin Key'), 'secret{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+    expect(await screen.findByText('No events have been recorded yet.')).toBeInTheDocument();
+    expect(requests[0]!.headers.get('x-admin-key')).toBe('secret');
+    expect(localStorage.getItem(ADMIN_KEY_STORAGE_KEY)).toBe('secret');
+  });
+});

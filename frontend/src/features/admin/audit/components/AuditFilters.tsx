@@ -1,0 +1,156 @@
+import { CONTENT_SECTION_EVENT_TYPES, LADDER_EVENT_TYPES, PAGE_EVENT_TYPES } from '@team/contracts';
+import { Button, Card, Input, Select } from 'antd';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  EMPTY_AUDIT_FILTER,
+  filterProblems,
+  isoToLocalInput,
+  localInputToIso,
+  type AuditFilter,
+} from '../audit-filter';
+
+const typeOption = (type: string) => ({ value: type, label: type });
+
+const EVENT_TYPE_OPTIONS = [
+  { label: 'Matches and players', options: LADDER_EVENT_TYPES.map(typeOption) },
+  { label: 'Content sections', options: CONTENT_SECTION_EVENT_TYPES.map(typeOption) },
+  { label: 'Pages and blocks', options: PAGE_EVENT_TYPES.map(typeOption) },
+];
+
+interface Draft {
+  types: string[];
+  stream: string;
+  player: string;
+  /** datetime-local values, local time. */
+  from: string;
+  to: string;
+  q: string;
+}
+
+const draftOf = (filter: AuditFilter): Draft => ({
+  ...filter,
+  from: isoToLocalInput(filter.from),
+  to: isoToLocalInput(filter.to),
+});
+
+const filterOf = (draft: Draft): AuditFilter => ({
+  types: draft.types,
+  stream: draft.stream.trim(),
+  player: draft.player.trim(),
+  from: localInputToIso(draft.from, 'start'),
+  to: localInputToIso(draft.to, 'end'),
+  q: draft.q.trim(),
+});
+
+export interface AuditFiltersProps {
+  /** The applied filter (from the screen's query string). */
+  value: AuditFilter;
+  onApply: (filter: AuditFilter) => void;
+}
+
+/**
+ * The audit filter bar. Edits stay in the form until Apply (or Enter), so typing a stream
+ * name does not send a request per key. Remount it (key) when the applied filter changes.
+ */
+export function AuditFilters({ value, onApply }: AuditFiltersProps) {
+  const [draft, setDraft] = useState(() => draftOf(value));
+  const [problems, setProblems] = useState<string[]>([]);
+  const id = useId();
+  const set = <K extends keyof Draft>(name: K, fieldValue: Draft[K]) => setDraft((current) => ({ ...current, [name]: fieldValue }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const filter = filterOf(draft);
+    const found = filterProblems(filter);
+    setProblems(found);
+    if (found.length === 0) onApply(filter);
+  };
+
+  const clear = () => {
+    setDraft(draftOf(EMPTY_AUDIT_FILTER));
+    setProblems([]);
+    onApply(EMPTY_AUDIT_FILTER);
+  };
+
+  return (
+    <Card className="audit-filters" size="small" title="Filters">
+      <form onSubmit={apply} aria-label="Audit filters">
+        <div className="audit-filter-grid">
+          <div className="admin-field audit-filter-types">
+            <label className="admin-field-label" htmlFor={`${id}-types`}>
+              Event types
+            </label>
+            <Select
+              id={`${id}-types`}
+              mode="multiple"
+              allowClear
+              placeholder="All event types"
+              value={draft.types}
+              options={EVENT_TYPE_OPTIONS}
+              onChange={(types: string[]) => set('types', types)}
+            />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-stream`}>
+              Stream
+            </label>
+            <Input
+              id={`${id}-stream`}
+              value={draft.stream}
+              onChange={(event) => set('stream', event.target.value)}
+              placeholder="ladder, content-home, page-7"
+            />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-player`}>
+              Player ID
+            </label>
+            <Input
+              id={`${id}-player`}
+              inputMode="numeric"
+              value={draft.player}
+              onChange={(event) => set('player', event.target.value)}
+              placeholder="Any player"
+            />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-from`}>
+              From
+            </label>
+            <Input id={`${id}-from`} type="datetime-local" value={draft.from} onChange={(event) => set('from', event.target.value)} />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-to`}>
+              To
+            </label>
+            <Input id={`${id}-to`} type="datetime-local" value={draft.to} onChange={(event) => set('to', event.target.value)} />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-q`}>
+              Search
+            </label>
+            <Input
+              id={`${id}-q`}
+              value={draft.q}
+              onChange={(event) => set('q', event.target.value)}
+              placeholder="Text in the type, stream or data"
+            />
+          </div>
+        </div>
+        {problems.length > 0 && (
+          <ul className="audit-filter-problems" role="alert">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <div className="audit-filter-actions">
+          <Button type="primary" htmlType="submit">
+            Apply filters
+          </Button>
+          <Button onClick={clear}>Clear filters</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

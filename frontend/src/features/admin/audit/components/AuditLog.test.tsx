@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { blockSavedEntry, contentEditedEntry, matchEntry } from './audit-fixtures';
+import { AuditLog } from './AuditLog';
+
+type Route = MockAnswer | ((request: RecordedRequest) => MockAnswer);
+
+function setup({ route = '/admin/audit', events }: { route?: string; events?: Route } = {}) {
+  localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
+  const fetch = mockFetch({
+    'GET /api/admin/events': events ?? { body: { events: [contentEditedEntry(3), matchEntry(2), matchEntry(1)], nextCursor: null } },
+  });
+  const user = userEvent.setup({ delay: null });
+  const handleAdminError = vi.fn(() => false);
+  renderWithProviders(<AuditLog onLogout={vi.fn()} handleAdminError={handleAdminError} />, { route });
+  const eventRequests = () => fetch.requests.filter((r) => r.url.startsWith('/api/admin/events')).map((r) => r.url);
+  return { ...fetch, user, handleAdminError, eventRequests };
+}
+
+/** Pastes rather than types: one change event per field keeps the antd form fast under jsdom. */
+async function fill(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+const dataRows = () => screen.getAllByRole('row').filter((row) => row.classList.contains('ant-table-row'));
+
+describe('AuditLog', () => {
+  it('lists the events newest first with their columns and links, sending the admin key', async () => {
+    const { requests } = setup();
+    expect(screen.getByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
+    expect(await screen.findByText('Match #2 recorded: Team 1 won, 2 players')).toBeInTheDocument();
+
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(
+      expect.arrayContaining(['Position', 'Time', 'Type', 'Stream', 'Actor', 'Summary']),
+    );
+    const rows = dataRows();
+    expect(rows).toHaveLength(3);
+    const edit = within(rows[0]!);
+    expect(edit.getByText('3')).toBeInTheDocument();
+    expect(edit.getByText('ContentEdited')).toBeInTheDocument();
+    expect(edit.getByText('content-about')).toBeInTheDocument();
+    expect(edit.getByText('admin')).toBeInTheDocument();
+    expect(edit.getByRole('link', { name: '/about' })).toHaveAttribute('href', '/about');
+    expect(edit.getByRole('button', { name: 'History of Section our-story (about page)' })).toBeInTheDocument();
+
+    const match = within(rows[1]!);
+    expect(match.getByText('public')).toBeInTheDocument();
+    const player = match.getByRole('link', { name: 'Player #1' });
+    expect(player).toHaveAttribute('href', '/tracker/players?playerId=1');
+    expect(player).toHaveAttribute('target', '_blank');
+    expect(match.queryByRole('button', { name: /History/ })).not.toBeInTheDocument();
+
+    expect(requests[0]!.url).toBe('/api/admin/events?limit=50');
+    expect(requests[0]!.headers.get('x-admin-key')).toBe('admin-key');
+    expect(screen.getByText('Start of the log: no older events.')).toBeInTheDocument();
+  });
+
+  it('expands a row into the whole event as JSON with its metadata', async () => {
+    const { user } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    expect(screen.queryByLabelText('Event 2 as JSON')).not.toBeInTheDocument();
+
+    await user.click(within(dataRows()[1]!).getByRole('button', { name: /expand row/i }));
+
+    const json = await screen.findByLabelText('Event 2 as JSON');
+    const shown = JSON.parse(json.textContent!);
+    expect(shown).toMatchObject({
+      position: 2,
+      streamId: 'ladder',
+      type: 'MatchRecorded',
+      data: { matchId: 2, participants: [{ playerId: 1 }, { playerId: 2 }] },
+      metadata: { correlationId: 'corr-2', actor: 'public', eventId: 'event-2' },
+    });
+    expect(json.textContent).toContain('\n  "position": 2');
+    expect(screen.getByText('corr-2')).toBeInTheDocument();
+    expect(screen.getByText('fp-abc')).toBeInTheDocument();
+  });
+
+  it('reads the filter from the screen URL and sends it as the query string', async () => {
+    const { eventRequests } = setup({
+      route: '/admin/audit?type=MatchRecorded,PlayersMerged&player=2&q=hero',
+      events: { body: { events: [matchEntry(2)], nextCursor: null } },
+    });
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    expect(eventRequests()).toEqual(['/api/admin/events?type=MatchRecorded,PlayersMerged&player=2&q=hero&limit=50']);
+    expect(screen.getByLabelText('Player ID')).toHaveValue('2');
+    expect(screen.getByLabelText('Search')).toHaveValue('hero');
+    expect(screen.getByTitle('MatchRecorded')).toBeInTheDocument();
+  });
+
+  it('applies typed filters, chosen event types and a time range', async () => {
+    const { user, eventRequests } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+
+    // antd's visible options are divs titled with their label (the role=option list is for screen readers).
+    const pickType = async (type: string) => {
+      await user.type(screen.getByLabelText('Event types'), type.slice(0, 8));
+      const option = await waitFor(() => {
+        const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${type}"]`);
+        if (!found) throw new Error(`no option ${type}`);
+        return found;
+      });
+      await user.click(option);
+    };
+    await pickType('MatchRecorded');
+    await pickType('ContentEdited');
+    await fill(user, 'Stream', 'ladder');
+    await fill(user, 'Player ID', '7');
+    await fill(user, 'From', '2025-03-04T10:00');
+    await fill(user, 'Search', 'ace round');
+    await user.keyboard('{Enter}');
+
+    const from = encodeURIComponent(new Date('2025-03-04T10:00').toISOString());
+    await waitFor(() =>
+      expect(eventRequests().at(-1)).toBe(
+        `/api/admin/events?type=MatchRecorded,ContentEdited&stream=ladder&player=7&from=${from}&q=ace%20round&limit=50`,
+      ),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(eventRequests().at(-1)).toBe('/api/admin/events?limit=50'));
+    expect(screen.getByLabelText('Player ID')).toHaveValue('');
+  });
+
+  it('does not send a filter with a bad player id or an inverted time range', async () => {
+    const { user, eventRequests } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    await fill(user, 'Player ID', 'abc');
+    await fill(user, 'From', '2025-03-05T10:00');
+    await fill(user, 'To', '2025-03-04T10:00');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Player ID must be a whole number above 0.');
+    expect(alert).toHaveTextContent('The start of the time range must be before its end.');
+    expect(eventRequests()).toEqual(['/api/admin/events?limit=50']);
+  });
+
+  it('loads older pages with the cursor', async () => {
+    const { user, eventRequests } = setup({
+      events: (request) =>
+        request.url.includes('before=3')
+          ? { body: { events: [matchEntry(2), matchEntry(1)], nextCursor: null } }
+          : { body: { events: [blockSavedEntry(4), contentEditedEntry(3)], nextCursor: 3 } },
+    });
+    await screen.findByText('Content Block Saved in page-12: text');
+    expect(dataRows()).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Load older' }));
+
+    expect(await screen.findByText('Match #1 recorded: Team 1 won, 2 players')).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(4);
+    expect(eventRequests()).toEqual(['/api/admin/events?limit=50', '/api/admin/events?before=3&limit=50']);
+    expect(screen.queryByRole('button', { name: 'Load older' })).not.toBeInTheDocument();
+  });
+
+  it('says when no event matches the filters', async () => {
+    setup({ route: '/admin/audit?type=PlayersMerged', events: { body: { events: [], nextCursor: null } } });
+    expect(await screen.findByText('No events match these filters.')).toBeInTheDocument();
+  });
+
+  it('shows the server message when the filter is refused', async () => {
+    const { handleAdminError } = setup({
+      route: '/admin/audit?player=2',
+      events: { status: 400, body: { error: 'The audit filter is not valid.', details: ['from must not be after to'] } },
+    });
+    expect(await screen.findByText('The audit filter is not valid.')).toBeInTheDocument();
+    expect(screen.getByText('from must not be after to')).toBeInTheDocument();
+    expect(handleAdminError).toHaveBeenCalled();
+  });
+});

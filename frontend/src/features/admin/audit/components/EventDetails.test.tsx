@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import type { AuditEntry } from '../api/audit-events';
+import { EventDetails } from './EventDetails';
+
+const entry = (type: string, data: unknown, position = 12): AuditEntry => ({
+  position,
+  recordedAt: '2026-03-01T10:00:00.000Z',
+  type,
+  streamId: 'ladder',
+  revision: position - 1,
+  actor: 'public',
+  correlationId: 'corr-1',
+  fingerprint: 'f1',
+  summary: `${type} summary`,
+  links: { playerIds: [1, 2], pageSlugs: [], contentPages: [] },
+  data,
+  metadata: { eventId: 'e', type, schemaVersion: 1, recordedAt: '2026-03-01T10:00:00.000Z', correlationId: 'corr-1', actor: 'public' },
+});
+
+const boardRow = (id: number, username: string, rank: number, elo: number) => ({
+  id, username, rank, elo, tier: 'Vengeful', wins: 1, losses: 0, discordId: `d${id}`, winRate: 100, kdRatio: 1, totalKills: 1,
+  totalDeaths: 1, totalAssists: 0, totalMatches: 1, avgKills: 1, avgDeaths: 1, avgAssists: 0, avgScore: 10,
+});
+
+function setup(auditEntry: AuditEntry, routes: Parameters<typeof mockFetch>[0]) {
+  localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
+  const fetch = mockFetch(routes);
+  const onChanged = vi.fn();
+  renderWithProviders(<EventDetails entry={auditEntry} onChanged={onChanged} handleAdminError={() => false} />);
+  return { ...fetch, onChanged, user: userEvent.setup({ delay: null }) };
+}
+
+describe('EventDetails corrections and time travel', () => {
+  it('shows the leaderboard as it stood right after a ladder event', async () => {
+    const { requests } = setup(entry('MatchRecorded', { matchId: 3 }), {
+      'GET /api/players/leaderboard?asOf=12': { body: [boardRow(2, 'Ace', 1, 1016), boardRow(1, 'Bee', 2, 984)] },
+    });
+    const board = await screen.findByRole('region', { name: 'Leaderboard as of position 12' });
+    await waitFor(() => expect(within(board).getByText('Ace')).toBeInTheDocument());
+    expect(within(board).getByText('1016')).toBeInTheDocument();
+    expect(within(board).getByText('Ace').closest('a')).toHaveAttribute('href', '/tracker/players?playerId=2');
+    expect(requests.map((r) => r.url)).toContain('/api/players/leaderboard?asOf=12');
+  });
+
+  it('voids a recorded match with a required reason, sent with the admin key', async () => {
+    const { user, requests, onChanged } = setup(entry('MatchRecorded', { matchId: 3 }), {
+      'GET /api/players/leaderboard?asOf=12': { body: [] },
+      'POST /api/admin/matches/3/void': { body: { matchId: 3, reason: 'Wrong teams', position: 13, participants: [] } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Void match' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Void match' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Wrong teams ');
+    await user.click(confirm);
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    const request = requests.find((r) => r.method === 'POST')!;
+    expect(request.body).toEqual({ reason: 'Wrong teams' });
+    expect(request.headers.get('x-admin-key')).toBe('admin-key');
+    expect(await screen.findByText('Match #3 voided')).toBeInTheDocument();
+  });
+
+  it("reverts a merge, and shows the server's refusal when it cannot", async () => {
+    const { user, requests, onChanged } = setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7, primaryUsername: 'Ace', duplicateUsername: 'ace' }), {
+      'GET /api/players/leaderboard?asOf=12': { body: [] },
+      'POST /api/admin/merges/revert': { status: 409, body: { error: 'This merge was already reverted.' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Revert merge' }));
+    // The confirm popover adds its own "Revert merge" button: the one that sends the request.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Revert merge' })).toHaveLength(2));
+    await user.click(screen.getAllByRole('button', { name: 'Revert merge' })[1]!);
+    expect(await screen.findByText('This merge was already reverted.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ primaryId: 1, duplicateId: 7 });
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('offers no correction for content events and shows no board for them', () => {
+    setup({ ...entry('ContentEdited', { id: 4, section: 'hero' }), streamId: 'content-home' }, {});
+    expect(screen.queryByRole('button', { name: 'Void match' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revert merge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Leaderboard as of/ })).not.toBeInTheDocument();
+  });
+});

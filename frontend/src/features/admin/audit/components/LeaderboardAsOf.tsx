@@ -1,0 +1,47 @@
+import { Alert, Skeleton, Table } from 'antd';
+import type { LeaderboardEntry } from '@team/contracts';
+import { serverErrorMessage } from '@/app/api';
+import { useGetLeaderboardAsOfQuery } from '../api/corrections';
+
+const SHOWN = 10;
+
+/** Time travel: the top of the leaderboard right after the selected event. */
+export function LeaderboardAsOf({ position }: { position: number }) {
+  const board = useGetLeaderboardAsOfQuery(position);
+  if (board.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (board.isError) {
+    return <Alert type="error" showIcon title={serverErrorMessage(board.error, 'Failed to load the leaderboard at this point')} />;
+  }
+  const rows = board.data ?? [];
+  return (
+    <section aria-label={`Leaderboard as of position ${position}`} className="audit-as-of">
+      <h4>Leaderboard right after this event</h4>
+      {rows.length === 0 ? (
+        <p className="muted">No players yet at this point.</p>
+      ) : (
+        <Table<LeaderboardEntry>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={rows.slice(0, SHOWN)}
+          columns={[
+            { title: 'Rank', dataIndex: 'rank', width: 70 },
+            {
+              title: 'Player',
+              dataIndex: 'username',
+              render: (username: string, player) => (
+                <a href={`/tracker/players?playerId=${player.id}`} target="_blank" rel="noreferrer">
+                  {username}
+                </a>
+              ),
+            },
+            { title: 'Tier', dataIndex: 'tier' },
+            { title: 'ELO', dataIndex: 'elo' },
+            { title: 'W/L', render: (_value, player) => `${player.wins}-${player.losses}` },
+          ]}
+        />
+      )}
+      {rows.length > SHOWN && <p className="muted">Top {SHOWN} of {rows.length} players.</p>}
+    </section>
+  );
+}

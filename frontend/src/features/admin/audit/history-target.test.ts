@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { blockSavedEntry, contentEditedEntry, matchEntry } from './components/audit-fixtures';
+import { historyTargetOf, linksOfEntry } from './history-target';
+
+describe('historyTargetOf', () => {
+  it('finds the section of a content event from its data', () => {
+    expect(historyTargetOf(contentEditedEntry(3))).toEqual({ kind: 'section', id: 7, label: 'Section our-story (about page)' });
+  });
+
+  it('finds the page of a page event from its stream', () => {
+    expect(historyTargetOf(blockSavedEntry(4))).toEqual({ kind: 'page', id: 12, label: 'Page #12' });
+    expect(historyTargetOf({ ...blockSavedEntry(4), type: 'PageCreated', data: { id: 12, slug: 'tryouts', title: 'Tryouts' } })).toEqual({
+      kind: 'page',
+      id: 12,
+      label: 'Page /tryouts',
+    });
+  });
+
+  it('has no history for matches, merges or a reorder of a whole page', () => {
+    expect(historyTargetOf(matchEntry(1))).toBeNull();
+    expect(
+      historyTargetOf({ ...contentEditedEntry(3), type: 'ContentSectionsReordered', data: { page: 'about', before: [1, 2], after: [2, 1] } }),
+    ).toBeNull();
+  });
+});
+
+describe('linksOfEntry', () => {
+  it('links players to their profile and pages to the public page', () => {
+    expect(
+      linksOfEntry({ ...matchEntry(1), links: { playerIds: [3], contentPages: ['home', 'roster'], pageSlugs: ['tryouts'] } }),
+    ).toEqual([
+      { label: 'Player #3', href: '/tracker/players?playerId=3' },
+      { label: 'Home page', href: '/' },
+      { label: '/roster', href: '/roster' },
+      { label: '/tryouts', href: '/tryouts' },
+    ]);
+  });
+});

@@ -1,0 +1,48 @@
+import type { AuditEntry } from './api/audit-events';
+
+/** What the History drawer shows the versions of. */
+export type HistoryTarget =
+  | { kind: 'section'; id: number; label: string }
+  | { kind: 'page'; id: number; label: string };
+
+type Data = Record<string, unknown>;
+
+const SECTION_EVENTS = new Set(['ContentSectionCreated', 'ContentEdited', 'ContentSectionDeleted', 'ContentSectionRestored']);
+
+/**
+ * The section or page an audit row is about, or null when it has no single one (a match,
+ * a merge, a reorder of a whole page's sections). Content streams are one per page
+ * (content-home), so the section comes from the event's data; page streams are page-{id}.
+ */
+export function historyTargetOf(entry: AuditEntry): HistoryTarget | null {
+  const data = (entry.data ?? {}) as Data;
+  if (entry.streamId.startsWith('content-') && SECTION_EVENTS.has(entry.type) && Number.isInteger(data.id)) {
+    const name = typeof data.section === 'string' ? data.section : `#${data.id}`;
+    const page = typeof data.page === 'string' ? data.page : entry.streamId.slice('content-'.length);
+    return { kind: 'section', id: data.id as number, label: `Section ${name} (${page} page)` };
+  }
+  const page = /^page-(\d+)$/.exec(entry.streamId);
+  if (page) {
+    const id = Number(page[1]);
+    const slug = typeof data.slug === 'string' ? data.slug : null;
+    return { kind: 'page', id, label: slug ? `Page /${slug}` : `Page #${id}` };
+  }
+  return null;
+}
+
+export interface EventLink {
+  label: string;
+  href: string;
+}
+
+/** Where a row's links go: player profiles and the public pages the event changed. */
+export function linksOfEntry(entry: AuditEntry): EventLink[] {
+  return [
+    ...entry.links.playerIds.map((id) => ({ label: `Player #${id}`, href: `/tracker/players?playerId=${id}` })),
+    ...entry.links.contentPages.map((page) => ({
+      label: page === 'home' ? 'Home page' : `/${page}`,
+      href: page === 'home' ? '/' : `/${page}`,
+    })),
+    ...entry.links.pageSlugs.map((slug) => ({ label: `/${slug}`, href: `/${slug}` })),
+  ];
+}

@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ContentSection } from '@team/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { ContentEditor } from './ContentEditor';
+
+function section(id: number, slug: string, title: string): ContentSection {
+  return { id, page: 'home', section: slug, title: `<p>${title}</p>`, content: '<p>Body</p>', imageUrl: null, order: id };
+}
+
+const stored = [section(1, 'hero', 'Hero'), section(2, 'stats-overview', 'Stats'), section(3, 'news', 'News')];
+
+function setup(routes: Record<string, MockAnswer | ((request: RecordedRequest) => MockAnswer)> = {}) {
+  localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
+  let created = 100;
+  const fetch = mockFetch({
+    'GET /api/content/home': { body: stored },
+    'GET /api/content/about': { body: [] },
+    'DELETE /api/content/2': { status: 200 },
+    'PUT /api/content/1': { body: stored[0] },
+    'PUT /api/content/3': { body: stored[2] },
+    'POST /api/content': (request) => ({ status: 201, body: { ...(request.body as object), id: ++created, order: created } }),
+    'POST /api/content/home/reorder': { status: 200 },
+    ...routes,
+  });
+  const user = userEvent.setup({ delay: null });
+  const onLogout = vi.fn();
+  const handleAdminError = vi.fn(() => false);
+  renderWithProviders(<ContentEditor onLogout={onLogout} handleAdminError={handleAdminError} now={() => 1700000000000} />);
+  return { ...fetch, user, onLogout, handleAdminError };
+}
+
+const writes = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method !== 'GET').map((request) => `${request.method} ${request.url}`);
+
+describe('ContentEditor', () => {
+  it('lists the page sections with their fields and count', async () => {
+    setup();
+    expect(await screen.findByText('3 sections')).toBeInTheDocument();
+    const cards = screen.getAllByTestId('section-card');
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0]!);
+    expect(first.getByLabelText('Section ID')).toHaveValue('hero');
+    expect(first.getByLabelText('Image URL')).toHaveValue('');
+    expect(first.getByLabelText('Title', { selector: '.ql-editor' })).toHaveTextContent('Hero');
+    expect(first.getByLabelText('Content', { selector: '.ql-editor' })).toHaveTextContent('Body');
+    expect(screen.getByText('Add Section')).toBeInTheDocument();
+    expect(screen.queryByText('Create Default Sections')).not.toBeInTheDocument();
+  });
+
+  it('saves by deleting removed sections, then updating saved ones, then creating new ones', async () => {
+    const { user, requests } = setup();
+    await screen.findByText('3 sections');
+
+    await user.click(within(screen.getAllByTestId('section-card')[1]!).getByLabelText('Remove section'));
+    await user.click(screen.getByText('Add Section'));
+    const cards = screen.getAllByTestId('section-card');
+    expect(cards).toHaveLength(3);
+    const added = within(cards[2]!);
+    expect(added.getByLabelText('Section ID')).toHaveValue('section-1700000000000');
+    await user.type(added.getByLabelText('Image URL'), 'https://example.com/a.png');
+    await user.type(within(cards[0]!).getByLabelText('Image URL'), 'https://example.com/hero.png');
+    expect(writes(requests)).toEqual([]); // edits stay local until Save
+
+    await user.click(screen.getByText('Save Changes'));
+
+    expect(await screen.findByText('Content updated successfully')).toBeInTheDocument();
+    expect(screen.getByText('Success')).toBeInTheDocument();
+    expect(writes(requests)).toEqual([
+      'DELETE /api/content/2',
+      'PUT /api/content/1',
+      'PUT /api/content/3',
+      'POST /api/content',
+    ]);
+    const put = requests.find((request) => request.url === '/api/content/1')!;
+    expect(put.headers.get('x-admin-key')).toBe('admin-key');
+    expect(put.body).toEqual({ title: '<p>Hero</p>', content: '<p>Body</p>', imageUrl: 'https://example.com/hero.png' });
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.body).toEqual({
+      page: 'home',
+      section: 'section-1700000000000',
+      title: '',
+      content: '',
+      imageUrl: 'https://example.com/a.png',
+    });
+    // The content queries are read again after the save.
+    await waitFor(() => expect(requests.filter((request) => request.url === '/api/content/home')).toHaveLength(2));
+  });
+
+  it('shows "Failed to update content" when a save fails', async () => {
+    const { user } = setup({ 'PUT /api/content/1': { status: 500, body: { error: 'boom' } } });
+    await screen.findByText('3 sections');
+    await user.click(screen.getByText('Save Changes'));
+    expect(await screen.findByText('Failed to update content')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('offers default sections on an empty page and adds them locally', async () => {
+    const { user, requests } = setup();
+    await screen.findByText('3 sections');
+    await user.click(screen.getByText('About'));
+
+    expect(await screen.findByText('0 sections')).toBeInTheDocument();
+    expect(screen.getByText(/2 sections for home, 3 for about and 3 player profiles for roster/)).toBeInTheDocument();
+    await user.click(screen.getByText('Create Default Sections'));
+
+    expect(await screen.findByText('Template Loaded')).toBeInTheDocument();
+    expect(screen.getByText('Added 3 default sections for about page')).toBeInTheDocument();
+    const ids = screen.getAllByLabelText('Section ID').map((input) => (input as HTMLInputElement).value);
+    expect(ids).toEqual(['our-story', 'our-mission', 'achievements']);
+    expect(writes(requests)).toEqual([]);
+  });
+});

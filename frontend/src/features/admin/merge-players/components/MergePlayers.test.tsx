@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { DuplicateGroup, Player } from '@team/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { mockFetch, type MockAnswer } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { MergePlayers, mergeConfirmText } from './MergePlayers';
+
+function player(id: number, discordId: string, overrides: Partial<Player> = {}): Player {
+  return {
+    id,
+    username: 'Ghost',
+    discordId,
+    elo: 1000,
+    wins: 0,
+    losses: 0,
+    winRate: 0,
+    kdRatio: 0,
+    totalKills: 0,
+    totalDeaths: 0,
+    totalAssists: 0,
+    totalMatches: 0,
+    avgKills: 0,
+    avgDeaths: 0,
+    avgAssists: 0,
+    avgScore: 0,
+    ...overrides,
+  } as Player;
+}
+
+const group: DuplicateGroup = {
+  username: 'Ghost',
+  players: [
+    player(4, '111', { elo: 1120, wins: 3, losses: 1, kdRatio: 1.5, totalMatches: 4 }),
+    player(9, '222', { elo: 990, wins: 0, losses: 1, kdRatio: 0.25, totalMatches: 1 }),
+    player(12, '333'),
+  ],
+};
+
+function setup(duplicates: MockAnswer, merge: MockAnswer = { body: { merged: true } }) {
+  localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
+  const fetch = mockFetch({ 'GET /api/players/duplicates': duplicates, 'POST /api/players/merge': merge });
+  const user = userEvent.setup({ delay: null });
+  const handleAdminError = vi.fn(() => false);
+  renderWithProviders(<MergePlayers onLogout={vi.fn()} handleAdminError={handleAdminError} />);
+  return { ...fetch, user };
+}
+
+describe('MergePlayers', () => {
+  it('shows each duplicate group with its accounts, the first as suggested primary', async () => {
+    setup({ body: [group] });
+    expect(screen.getByText('Merge Duplicate Players')).toBeInTheDocument();
+    expect(screen.getByText('Merging is permanent.')).toBeInTheDocument();
+    const region = within(await screen.findByRole('region', { name: 'Duplicates of Ghost' }));
+    expect(region.getByText('3')).toBeInTheDocument();
+
+    const first = within(region.getByRole('group', { name: 'Account #1' }));
+    expect(first.getByText('Suggested Primary')).toBeInTheDocument();
+    expect(first.getByText('111')).toBeInTheDocument();
+    expect(first.getByText('1120')).toBeInTheDocument();
+    expect(first.getByText('3/1')).toBeInTheDocument();
+    expect(first.getByText('1.50')).toBeInTheDocument();
+    expect(first.queryByText('Merge into Account #1')).not.toBeInTheDocument();
+    const profile = first.getByText('View Profile').closest('a')!;
+    expect(profile).toHaveAttribute('href', '/tracker/players?id=4');
+    expect(profile).toHaveAttribute('target', '_blank');
+
+    expect(region.getAllByText('Merge into Account #1')).toHaveLength(2);
+  });
+
+  it('confirms, merges and reports success', async () => {
+    const { user, requests } = setup({ body: [group] });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const second = within(await screen.findByRole('group', { name: 'Account #2' }));
+    await user.click(second.getByText('Merge into Account #1'));
+
+    expect(confirm).toHaveBeenCalledWith(mergeConfirmText(group.players[0]!, group.players[1]!));
+    const text = confirm.mock.calls[0]![0]!;
+    expect(text).toContain('Primary (KEEP): Ghost');
+    expect(text).toContain('Duplicate (DELETE): Ghost');
+    expect(text).toContain('All match history will be moved to the primary account and the duplicate account will be deleted.');
+    expect(await screen.findByText('Players merged successfully')).toBeInTheDocument();
+    const post = requests.find((request) => request.method === 'POST')!;
+    expect(post.body).toEqual({ primaryId: 4, duplicateId: 9 });
+    expect(post.headers.get('x-admin-key')).toBe('admin-key');
+    confirm.mockRestore();
+  });
+
+  it('does nothing when the confirm is dismissed', async () => {
+    const { user, requests } = setup({ body: [group] });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await user.click(within(await screen.findByRole('group', { name: 'Account #3' })).getByText('Merge into Account #1'));
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    confirm.mockRestore();
+  });
+
+  it("shows the server's error, or Failed to merge players", async () => {
+    const { user } = setup({ body: [group] }, { status: 409, body: { error: 'These players played in the same match.' } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(await screen.findByRole('group', { name: 'Account #2' })).getByText('Merge into Account #1'));
+    expect(await screen.findByText('These players played in the same match.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('falls back to Failed to merge players without a server message', async () => {
+    const { user } = setup({ body: [group] }, { status: 500, body: '' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(await screen.findByRole('group', { name: 'Account #2' })).getByText('Merge into Account #1'));
+    expect(await screen.findByText('Failed to merge players')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('shows No Duplicates Found when every username is unique', async () => {
+    setup({ body: [] });
+    expect(await screen.findByText('No Duplicates Found')).toBeInTheDocument();
+  });
+
+  it('says Failed to fetch duplicates when the lookup fails', async () => {
+    setup({ status: 500, body: { error: 'down' } });
+    expect(await screen.findByText('Failed to fetch duplicates')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { api } from '@/app/api';
+
+/** One read-model projection as the projector's checkpoint reports it. */
+export interface ProjectionStatus {
+  name: string;
+  tables: string[];
+  /** The last log position it has applied. */
+  position: number;
+  /** Events in the log it has not applied yet. */
+  lag: number;
+  lastError: string | null;
+  updatedAt: string | null;
+}
+
+export interface RebuildProgress {
+  /** Replaying into fresh tables, swapping them in, or finished. */
+  phase: 'building' | 'swapping' | 'done';
+  done: number;
+  total: number;
+  ratePerSecond: number;
+  /** Null until a rate is known. */
+  secondsLeft: number | null;
+}
+
+export interface RebuildStatus {
+  running: boolean;
+  progress: RebuildProgress | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  lastError: string | null;
+  lastResult: { events: number; seconds: number } | null;
+}
+
+export interface OperationsStatus {
+  /** Position of the newest event in the log. */
+  head: number;
+  projections: ProjectionStatus[];
+  /** Whether the API process runs the projector itself (otherwise a separate worker does). */
+  projectorInThisProcess: boolean;
+  rebuild: RebuildStatus;
+}
+
+const operationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/admin/operations. */
+    getOperations: build.query<OperationsStatus, void>({
+      query: () => ({ url: '/api/admin/operations', admin: true }),
+      keepUnusedDataFor: 0,
+    }),
+    /**
+     * POST /api/admin/projections/rebuild: 202 with the rebuild status, 409 when one is
+     * running. The answer goes straight into the operations status so polling starts at once.
+     */
+    rebuildReadModels: build.mutation<RebuildStatus, void>({
+      query: () => ({ url: '/api/admin/projections/rebuild', method: 'POST', admin: true }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            operationsApi.util.updateQueryData('getOperations', undefined, (status) => {
+              status.rebuild = data;
+            }),
+          );
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetOperationsQuery, useRebuildReadModelsMutation } = operationsApi;

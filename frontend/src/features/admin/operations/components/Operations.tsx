@@ -1,0 +1,135 @@
+import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { serverErrorMessage } from '@/app/api';
+import { ScreenHeader } from '@/components/ui/ScreenHeader';
+import { useToast } from '@/components/ui/toast';
+import { AdminNav } from '../../shared/AdminNav';
+import { formatEventTime } from '../../shared/event-time';
+import { useGetOperationsQuery, useRebuildReadModelsMutation, type ProjectionStatus } from '../api/operations';
+import { formatCount } from '../rebuild-figures';
+import { RebuildPanel } from './RebuildPanel';
+
+/** How often a running rebuild's progress is read. */
+export const REBUILD_POLL_MS = 500;
+
+export interface OperationsProps {
+  onLogout: () => void;
+  /** True when the error was a rejected admin key (the session then ends). */
+  handleAdminError: (error: unknown) => boolean;
+}
+
+
+function ProjectionCard({ projection }: { projection: ProjectionStatus }) {
+  return (
+    <Card title={projection.name} size="small" role="region" aria-label={`Projection ${projection.name}`}>
+      <dl className="ops-figures">
+        <dt>Position</dt>
+        <dd>{formatCount(projection.position)}</dd>
+        <dt>Lag</dt>
+        <dd>
+          {projection.lag === 0 ? (
+            <Tag color="green">Up to date</Tag>
+          ) : (
+            <Tag color="orange">
+              {formatCount(projection.lag)} {projection.lag === 1 ? 'event' : 'events'} behind
+            </Tag>
+          )}
+        </dd>
+        <dt>Last error</dt>
+        <dd>{projection.lastError ? <span style={{ color: 'var(--loss)' }}>{projection.lastError}</span> : 'None'}</dd>
+        <dt>Updated</dt>
+        <dd>{projection.updatedAt ? formatEventTime(projection.updatedAt) : 'Never'}</dd>
+        <dt>Tables</dt>
+        <dd className="ops-tables">
+          {projection.tables.map((table) => (
+            <code key={table}>{table}</code>
+          ))}
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** /admin/operations: the log head, each projection's position and lag, and rebuilds. */
+export function Operations({ onLogout, handleAdminError }: OperationsProps) {
+  const { toast } = useToast();
+  // Polls only while a rebuild runs (RTK Query restarts its timer when the interval changes).
+  const [pollingInterval, setPollingInterval] = useState(0);
+  const status = useGetOperationsQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
+  const running = status.data?.rebuild.running ?? false;
+  useEffect(() => setPollingInterval(running ? REBUILD_POLL_MS : 0), [running]);
+  const [startRebuild, { isLoading: starting }] = useRebuildReadModelsMutation();
+
+  const { error } = status;
+  useEffect(() => {
+    if (error) handleAdminError(error);
+  }, [error, handleAdminError]);
+
+  // A rebuild that ends in failure while the screen is open also raises a toast.
+  const wasRunning = useRef(running);
+  const lastError = status.data?.rebuild.lastError ?? null;
+  useEffect(() => {
+    if (wasRunning.current && !running && lastError) {
+      toast({ title: 'Rebuild failed', description: lastError, variant: 'destructive' });
+    }
+    wasRunning.current = running;
+  }, [running, lastError, toast]);
+
+  const start = async () => {
+    try {
+      await startRebuild().unwrap();
+      toast({ title: 'Rebuild started', description: 'Every event is being replayed into fresh tables.' });
+    } catch (failure) {
+      if (!handleAdminError(failure)) {
+        toast({ title: 'Error', description: serverErrorMessage(failure, 'Failed to start the rebuild'), variant: 'destructive' });
+      }
+      status.refetch();
+    }
+  };
+
+  const data = status.data;
+  return (
+    <div>
+      <ScreenHeader
+        title="Operations"
+        subtitle="The event log, the read models projected from it, and rebuilds."
+        extra={<Button onClick={onLogout}>Logout</Button>}
+      />
+      <AdminNav />
+
+      {status.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
+      {status.isError && !data && (
+        <Alert
+          type="error"
+          showIcon
+          title={serverErrorMessage(status.error, 'Failed to load the operations status')}
+          action={
+            <Button size="small" onClick={() => status.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      {data && (
+        <>
+          <div className="ops-cards">
+            <Card title="Event log" size="small" role="region" aria-label="Event log">
+              <div className="ops-head">{formatCount(data.head)}</div>
+              <p className="muted" style={{ margin: '0 0 0.5rem' }}>
+                Position of the newest event
+              </p>
+              <dl className="ops-figures">
+                <dt>Projector</dt>
+                <dd>{data.projectorInThisProcess ? 'Runs in this server process' : 'Runs in a separate worker process'}</dd>
+              </dl>
+            </Card>
+            {data.projections.map((projection) => (
+              <ProjectionCard key={projection.name} projection={projection} />
+            ))}
+          </div>
+          <RebuildPanel rebuild={data.rebuild} starting={starting} onStart={start} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { Panel } from '@/components/ui/Panel';
+
+/** Stands in for content the admins have not written yet. */
+export function PlaceholderCard({ title, text }: { title: string; text: string }) {
+  return (
+    <Panel className="content-section-card placeholder-card">
+      <h3 className="content-section-title">{title}</h3>
+      <p className="muted" style={{ margin: 0 }}>{text}</p>
+    </Panel>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Match } from '@team/contracts';
+import { api } from '@/app/api';
+
+const recentMatchesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/matches/recent: newest matches first. */
+    getRecentMatches: build.query<Match[], void>({
+      query: () => '/api/matches/recent',
+      providesTags: [{ type: 'Matches', id: 'RECENT' }],
+    }),
+  }),
+});
+
+export const { useGetRecentMatchesQuery } = recentMatchesApi;

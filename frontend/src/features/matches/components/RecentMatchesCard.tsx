@@ -1,0 +1,56 @@
+import { Card, Empty, Skeleton, Tag } from 'antd';
+import type { Match, TeamId } from '@team/contracts';
+import { formatDateTime } from '@/utils/format';
+import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
+
+/** SPEC §9: the dashboard shows five recent matches. */
+export const DASHBOARD_RECENT_MATCHES = 5;
+
+const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
+
+function TeamLine({ match, team }: { match: Match; team: TeamId }) {
+  const names = match.participants.filter((p) => p.team === team).map((p) => p.player.username);
+  const won = match.winningTeam === team;
+  const score = team === 'team1' ? match.team1Score : match.team2Score;
+  return (
+    <div className={won ? 'recent-match-team winner' : 'recent-match-team'}>
+      <span className="recent-match-team-label">
+        {TEAM_LABELS[team]}
+        {match.team1Score != null && match.team2Score != null && <strong> {score}</strong>}
+        {won && (
+          <Tag color="success" style={{ marginLeft: 6 }}>
+            Winner
+          </Tag>
+        )}
+      </span>
+      <span className="muted">{names.join(', ') || '-'}</span>
+    </div>
+  );
+}
+
+export function RecentMatchesCard() {
+  const { data: matches = [], isLoading } = useGetRecentMatchesQuery();
+  const recent = matches.slice(0, DASHBOARD_RECENT_MATCHES);
+  return (
+    <Card title="Recent Matches" className="dashboard-card">
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : recent.length === 0 ? (
+        <Empty description="No matches yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <ul className="recent-matches">
+          {recent.map((match) => (
+            <li key={match.id} className="recent-match">
+              <div className="recent-match-meta">
+                <span>{match.mode?.name ?? 'Overall'}</span>
+                <span className="muted">{formatDateTime(match.createdAt)}</span>
+              </div>
+              <TeamLine match={match} team="team1" />
+              <TeamLine match={match} team="team2" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MODES, RECORD_MATCH_ERRORS } from '@team/contracts';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { RecordMatchForm } from './RecordMatchForm';
+
+function setup(postAnswer: MockAnswer | ((request: RecordedRequest) => MockAnswer | Promise<MockAnswer>) = { status: 201, body: { matchId: 1, position: 1, participants: [] } }) {
+  const fetch = mockFetch({ 'GET /api/modes': { body: MODES }, 'POST /api/matches': postAnswer });
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<RecordMatchForm />, { route: '/tracker/record-match' });
+  return { ...fetch, user };
+}
+
+function team(name: 'Team 1' | 'Team 2') {
+  return within(screen.getByRole('group', { name }));
+}
+
+function player(teamName: 'Team 1' | 'Team 2', index = 1) {
+  return within(screen.getByRole('group', { name: `${teamName}, player ${index}` }));
+}
+
+async function fillIdentity(user: ReturnType<typeof userEvent.setup>, teamName: 'Team 1' | 'Team 2', discordId: string, username: string, index = 1) {
+  await user.type(player(teamName, index).getByLabelText('Discord ID'), discordId);
+  await user.type(player(teamName, index).getByLabelText('Username'), username);
+}
+
+async function setCount(user: ReturnType<typeof userEvent.setup>, teamName: 'Team 1' | 'Team 2', label: string, value: string, index = 1) {
+  const input = player(teamName, index).getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+function posts(requests: RecordedRequest[]) {
+  return requests.filter((request) => request.method === 'POST');
+}
+
+describe('RecordMatchForm', () => {
+  it('starts with one player per team, team1 as winner, no mode', async () => {
+    setup();
+    expect(screen.getAllByRole('group', { name: /player \d$/ })).toHaveLength(2);
+    expect(team('Team 1').getByText('Winner')).toBeInTheDocument();
+    expect(team('Team 2').queryByText('Winner')).not.toBeInTheDocument();
+    expect(screen.getByText('No Mode (Overall ELO)')).toBeInTheDocument();
+    expect(screen.getByText('ELO is calculated using 70% win/loss and 30% performance metrics.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove player' })).not.toBeInTheDocument();
+  });
+
+  it('blocks submission without a Discord ID and username for every player', async () => {
+    const { user, requests } = setup();
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText(RECORD_MATCH_ERRORS.missingIdentity.title)).toBeInTheDocument();
+    expect(screen.getByText('All players must have a Discord ID and username.')).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('blocks submission when only some players have K/D stats', async () => {
+    const { user, requests } = setup();
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await setCount(user, 'Team 1', 'Kills', '5');
+    await setCount(user, 'Team 1', 'Deaths', '2');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Incomplete K/D Stats')).toBeInTheDocument();
+    expect(
+      screen.getByText('Either all players must have both kills and deaths, or leave K/D stats blank for everyone.'),
+    ).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('blocks submission when kills and deaths are not entered for the same number of players', async () => {
+    const { user, requests } = setup();
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await setCount(user, 'Team 1', 'Kills', '5');
+    await setCount(user, 'Team 1', 'Deaths', '2');
+    await setCount(user, 'Team 2', 'Deaths', '3');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(
+      await screen.findByText(
+        'If you enter kills for a player, you must also enter deaths (and vice versa). K/D stats must be complete for all players or omitted entirely.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('records a valid match with an Idempotency-Key, toasts and resets the form', async () => {
+    const { user, requests } = setup();
+    await user.click(team('Team 2').getByRole('button', { name: 'Set as Winner' }));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await setCount(user, 'Team 1', 'Kills', '10');
+    await setCount(user, 'Team 1', 'Deaths', '4');
+    await setCount(user, 'Team 1', 'Assists', '2');
+    await setCount(user, 'Team 2', 'Kills', '4');
+    await setCount(user, 'Team 2', 'Deaths', '10');
+    expect(player('Team 1').getByText('2.50')).toBeInTheDocument(); // K/D 10/4
+    expect(player('Team 1').getByText('3.00')).toBeInTheDocument(); // KDA (10+2)/4
+
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(screen.getByText('ELO ratings have been updated successfully')).toBeInTheDocument();
+    const [post] = posts(requests);
+    expect(post!.url).toBe('/api/matches');
+    expect(post!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post!.headers.get('Content-Type')).toBe('application/json');
+    expect(post!.body).toEqual({
+      winningTeam: 'team2',
+      team1: [{ discordId: '111', username: 'alpha', kills: 10, deaths: 4, assists: 2, score: 0 }],
+      team2: [{ discordId: '222', username: 'bravo', kills: 4, deaths: 10, assists: 0, score: 0 }],
+    });
+    await waitFor(() => expect(player('Team 1').getByLabelText('Username')).toHaveValue(''));
+    expect(team('Team 1').getByText('Winner')).toBeInTheDocument();
+  });
+
+  it("shows the server's error message when recording fails", async () => {
+    const { user } = setup({ status: 400, body: { error: 'Winning team cannot have the lower score' } });
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Winning team cannot have the lower score')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(player('Team 1').getByLabelText('Username')).toHaveValue('alpha');
+  });
+
+  it('falls back to "Failed to record match" when the server gives no message', async () => {
+    const { user } = setup({ status: 500, body: '' });
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Failed to record match')).toBeInTheDocument();
+  });
+
+  it('adds and removes player rows, keeping at least one', async () => {
+    const { user } = setup();
+    await user.click(team('Team 1').getByRole('button', { name: /Add Player/ }));
+    expect(team('Team 1').getAllByRole('button', { name: 'Remove player' })).toHaveLength(2);
+    await user.click(team('Team 1').getAllByRole('button', { name: 'Remove player' })[0]!);
+    expect(team('Team 1').queryByRole('button', { name: 'Remove player' })).not.toBeInTheDocument();
+  });
+
+  it('shows the mode stat and final score inputs for a mode with a score limit', async () => {
+    const { user, requests } = setup();
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByTitle('Hardpoint'));
+
+    expect(screen.getAllByLabelText('Time (seconds)')).toHaveLength(2);
+    expect(screen.getAllByText('Max: 250')).toHaveLength(2);
+    expect(screen.getByText(/score margin affects ELO gain\/loss/)).toBeInTheDocument();
+
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.type(team('Team 1').getByLabelText('Final Score'), '250');
+    await user.type(team('Team 2').getByLabelText('Final Score'), '180');
+    await setCount(user, 'Team 1', 'Time (seconds)', '95');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    await screen.findByText('Match Recorded');
+    expect(posts(requests)[0]!.body).toMatchObject({
+      modeId: 1,
+      team1Score: 250,
+      team2Score: 180,
+      team1: [{ hardpointTime: 95 }],
+      team2: [{ hardpointTime: 0 }],
+    });
+  });
+
+  it('reuses the Idempotency-Key when the same form is resubmitted, and changes it after an edit', async () => {
+    let attempts = 0;
+    const { user, requests } = setup(() => (++attempts < 3 ? { status: 503, body: { error: 'Store unavailable' } } : { status: 201, body: {} }));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+    await screen.findByText('Store unavailable');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Record Match' });
+    await user.type(player('Team 2').getByLabelText('Username'), '2');
+    await user.click(await screen.findByRole('button', { name: 'Record Match' }));
+    await screen.findByText('Match Recorded');
+
+    const keys = posts(requests).map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('reads Recording... and is disabled while the request runs', async () => {
+    let answer: (value: MockAnswer) => void = () => {};
+    const { user } = setup(() => new Promise<MockAnswer>((resolve) => (answer = resolve)));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByRole('button', { name: 'Recording...' })).toBeDisabled();
+    answer({ status: 201, body: {} });
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Record Match' })).toBeEnabled();
+  });
+});

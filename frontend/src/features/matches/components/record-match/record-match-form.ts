@@ -1,0 +1,109 @@
+import { modeStatKey, type Mode, type ModeStatKey, type RecordMatchPlayer, type RecordMatchRequest, type TeamId } from '@team/contracts';
+
+/** One player row of the form. `rowId` keys the row in React; it is never sent. */
+export interface PlayerRowState {
+  rowId: number;
+  discordId: string;
+  username: string;
+  kills: number;
+  deaths: number;
+  assists: number;
+  score: number;
+  /** The mode-specific stat (HP time, captures or plants/defuses), when the mode has one. */
+  modeStat: number;
+}
+
+export type PlayerField = Exclude<keyof PlayerRowState, 'rowId'>;
+
+export interface RecordMatchFormState {
+  modeId: number | null;
+  winningTeam: TeamId;
+  team1Score: number | null;
+  team2Score: number | null;
+  team1: PlayerRowState[];
+  team2: PlayerRowState[];
+  /** Next row id; ids only grow so React never reuses a removed row's state. */
+  nextRowId: number;
+}
+
+export type RecordMatchFormAction =
+  | { type: 'setMode'; modeId: number | null }
+  | { type: 'setWinner'; team: TeamId }
+  | { type: 'setScore'; team: TeamId; score: number | null }
+  | { type: 'addPlayer'; team: TeamId }
+  | { type: 'removePlayer'; team: TeamId; rowId: number }
+  | { type: 'updatePlayer'; team: TeamId; rowId: number; field: PlayerField; value: string | number }
+  | { type: 'reset' };
+
+function emptyPlayer(rowId: number): PlayerRowState {
+  return { rowId, discordId: '', username: '', kills: 0, deaths: 0, assists: 0, score: 0, modeStat: 0 };
+}
+
+/** One empty player per team, winner team1, no mode, no scores (SPEC §4). */
+export function initialFormState(): RecordMatchFormState {
+  return { modeId: null, winningTeam: 'team1', team1Score: null, team2Score: null, team1: [emptyPlayer(1)], team2: [emptyPlayer(2)], nextRowId: 3 };
+}
+
+/** SPEC §5: numeric inputs are whole numbers from 0; anything non-numeric becomes 0. */
+export function toCount(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) && number > 0 ? Math.floor(number) : 0;
+}
+
+export function recordMatchFormReducer(state: RecordMatchFormState, action: RecordMatchFormAction): RecordMatchFormState {
+  switch (action.type) {
+    case 'setMode':
+      // Scores belong to a mode's limit: a new mode starts without them.
+      return { ...state, modeId: action.modeId, team1Score: null, team2Score: null };
+    case 'setWinner':
+      return { ...state, winningTeam: action.team };
+    case 'setScore':
+      return { ...state, [`${action.team}Score`]: action.score };
+    case 'addPlayer':
+      return { ...state, [action.team]: [...state[action.team], emptyPlayer(state.nextRowId)], nextRowId: state.nextRowId + 1 };
+    case 'removePlayer': {
+      const rows = state[action.team];
+      // A team keeps at least one player row.
+      if (rows.length <= 1) return state;
+      return { ...state, [action.team]: rows.filter((row) => row.rowId !== action.rowId) };
+    }
+    case 'updatePlayer': {
+      const value = action.field === 'discordId' || action.field === 'username' ? String(action.value) : toCount(action.value);
+      return {
+        ...state,
+        [action.team]: state[action.team].map((row) => (row.rowId === action.rowId ? { ...row, [action.field]: value } : row)),
+      };
+    }
+    case 'reset':
+      return initialFormState();
+  }
+}
+
+function toRequestPlayer(row: PlayerRowState, statKey: ModeStatKey | null): RecordMatchPlayer {
+  const player: RecordMatchPlayer = {
+    discordId: row.discordId.trim(),
+    username: row.username.trim(),
+    kills: row.kills,
+    deaths: row.deaths,
+    assists: row.assists,
+    score: row.score,
+  };
+  if (statKey) player[statKey] = row.modeStat;
+  return player;
+}
+
+/** The POST /api/matches body of the form: scores only when the mode has a limit and both are set. */
+export function toRecordMatchRequest(state: RecordMatchFormState, mode: Mode | null): RecordMatchRequest {
+  const statKey = mode ? modeStatKey(mode.name) : null;
+  const request: RecordMatchRequest = {
+    winningTeam: state.winningTeam,
+    team1: state.team1.map((row) => toRequestPlayer(row, statKey)),
+    team2: state.team2.map((row) => toRequestPlayer(row, statKey)),
+  };
+  if (mode) request.modeId = mode.id;
+  if (mode?.scoreLimit && state.team1Score != null && state.team2Score != null) {
+    request.team1Score = state.team1Score;
+    request.team2Score = state.team2Score;
+  }
+  return request;
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTheme } from '@/app/theme';
+
+/** Reports the document height to the parent so the frame can fit its content. */
+const RESIZE_SCRIPT = `<script>(function(){function post(){parent.postMessage({type:'html-block-height',height:document.documentElement.scrollHeight},'*');}addEventListener('load',post);new ResizeObserver(post).observe(document.documentElement);})();</script>`;
+
+function baseStyle(dark: boolean): string {
+  const color = dark ? 'rgba(255,255,255,0.88)' : 'rgba(0,0,0,0.88)';
+  return `<style>:root{color-scheme:${dark ? 'dark' : 'light'}}html,body{margin:0;font-family:system-ui,sans-serif;color:${color};background:transparent}</style>`;
+}
+
+const DEFAULT_HEIGHT = 150;
+const MAX_HEIGHT = 4000;
+
+/**
+ * An admin's raw HTML, isolated in a sandboxed frame: scripts may run, but without
+ * allow-same-origin the frame has an opaque origin, so it cannot read the admin key in
+ * local storage, the cookies, or the page around it (DESIGN §9).
+ */
+export function HtmlBlock({ html, title }: { html: string; title: string | null }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(DEFAULT_HEIGHT);
+  const { theme } = useTheme();
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow) return;
+      const data = event.data as { type?: unknown; height?: unknown };
+      if (data?.type === 'html-block-height' && typeof data.height === 'number' && data.height > 0) {
+        setHeight(Math.min(Math.ceil(data.height), MAX_HEIGHT));
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  return (
+    <iframe
+      ref={frame}
+      className="html-block-frame"
+      title={title ?? 'Custom HTML'}
+      sandbox="allow-scripts"
+      srcDoc={`<!doctype html><html><head><meta charset="utf-8">${baseStyle(theme === 'dark')}</head><body>${html}${RESIZE_SCRIPT}</body></html>`}
+      style={{ height }}
+    />
+  );
+}

@@ -1,0 +1,18 @@
+import type { LeaderboardEntry } from '@team/contracts';
+import { api } from '@/app/api';
+
+const leaderboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * GET /api/players/leaderboard: players in rank order with rank and tier. With a
+     * mode id, the ranking of that mode's rating pool.
+     */
+    getLeaderboard: build.query<LeaderboardEntry[], number | null>({
+      query: (modeId) =>
+        modeId == null ? '/api/players/leaderboard' : `/api/players/leaderboard?mode=${encodeURIComponent(modeId)}`,
+      providesTags: (_result, _error, modeId) => [{ type: 'Leaderboard', id: modeId ?? 'OVERALL' }],
+    }),
+  }),
+});
+
+export const { useGetLeaderboardQuery } = leaderboardApi;

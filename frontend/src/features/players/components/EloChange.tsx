@@ -1,0 +1,16 @@
+import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
+import { formatSigned, MISSING } from '@/utils/format';
+
+/** An ELO change with its sign and an arrow: "↑ +12", "↓ -8". */
+export function EloChange({ value }: { value: number | null }) {
+  if (value == null) return <span className="elo-change">{MISSING}</span>;
+  const direction = value > 0 ? 'up' : value < 0 ? 'down' : 'flat';
+  const icon = direction === 'up' ? <ArrowUpOutlined /> : direction === 'down' ? <ArrowDownOutlined /> : <MinusOutlined />;
+  return (
+    <span
+      className={`elo-change elo-change-${direction} ${direction === 'up' ? 'text-win' : direction === 'down' ? 'text-loss' : 'muted'}`}
+    >
+      <span aria-hidden>{icon}</span> {formatSigned(value)}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router-dom';
+import { Panel } from '@/components/ui/Panel';
+import { PlainButton } from '@/components/ui/PlainButton';
+import { ShimmerLines } from '@/components/ui/Shimmer';
+import { formatRecord } from '@/utils/format';
+import { useGetTopPlayersQuery } from '../api/get-top-players';
+import { PodiumMedal } from './PodiumMedal';
+
+/** SPEC §9: the home page shows six top players. */
+export const HOME_TOP_PLAYERS = 6;
+
+export function HomeTopPlayers() {
+  const navigate = useNavigate();
+  const { data: players = [], isLoading } = useGetTopPlayersQuery();
+
+  return (
+    <section className="home-top-players" aria-labelledby="home-top-players-title">
+      <h2 id="home-top-players-title" className="section-heading">Top Players</h2>
+      <div className="card-grid">
+        {isLoading
+          ? Array.from({ length: HOME_TOP_PLAYERS }, (_, i) => (
+              <Panel key={i} className="top-player-card">
+                <ShimmerLines lines={2} />
+              </Panel>
+            ))
+          : players.slice(0, HOME_TOP_PLAYERS).map((player, index) => (
+              <Panel key={player.id} className="top-player-card">
+                <div className="top-player-row">
+                  <span className="top-player-rank">#{index + 1}</span>
+                  <PodiumMedal rank={index + 1} />
+                  <div className="top-player-name">
+                    <strong>{player.username}</strong>
+                    <span className="muted">{formatRecord(player.wins, player.losses, ' - ')}</span>
+                  </div>
+                  <span className="top-player-elo">{player.elo}</span>
+                </div>
+              </Panel>
+            ))}
+      </div>
+      <div className="section-actions">
+        <PlainButton variant="primary" onClick={() => navigate('/tracker/leaderboard')}>
+          View Full Leaderboard
+        </PlainButton>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makePlayer, leaderboardOf } from '@/test/fixtures';
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { Leaderboard } from './Leaderboard';
+
+const players = [
+  makePlayer({ username: 'Ace', elo: 1850, wins: 20, losses: 5, winRate: 80, kdRatio: 1.756, totalMatches: 25 }),
+  makePlayer({ username: 'Blaze', elo: 1620, wins: 12, losses: 8, winRate: 60, kdRatio: 1.2, totalMatches: 20 }),
+  makePlayer({ username: 'Cobra', elo: 1410, wins: 9, losses: 9, winRate: 50, kdRatio: 0.95, totalMatches: 18 }),
+  ...Array.from({ length: 3 }, (_, i) => makePlayer({ username: `Mid${i}`, elo: 1300 - i, wins: 3, losses: 4, winRate: 42.857, kdRatio: 0.8, totalMatches: 7 })),
+];
+
+describe('Leaderboard', () => {
+  it('shows the empty state when there are no players', async () => {
+    mockFetch({ 'GET /api/players/leaderboard': { body: [] } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    expect(await screen.findByText('No players yet. Record your first match to get started!')).toBeInTheDocument();
+  });
+
+  it('shows the top three as podium cards with their figures', async () => {
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    const podium = await screen.findByRole('region', { name: 'Top 3' });
+    const ace = within(within(podium).getByRole('button', { name: 'Ace, rank 1' }));
+    expect(ace.getByText('Rank #1')).toBeInTheDocument();
+    expect(ace.getByText('Vengeful')).toBeInTheDocument();
+    expect(ace.getByText('1850')).toBeInTheDocument();
+    expect(ace.getByText('(80.0%)')).toBeInTheDocument();
+    expect(ace.getByText('20-5', { exact: false })).toBeInTheDocument();
+    expect(ace.getByText('1.76', { exact: false })).toBeInTheDocument();
+    expect(ace.getByRole('img', { name: '1st place' })).toHaveAttribute('data-medal', 'gold');
+    expect(within(podium).getByRole('button', { name: 'Blaze, rank 2' }).querySelector('[data-medal]')).toHaveAttribute('data-medal', 'silver');
+    expect(within(podium).getByRole('button', { name: 'Cobra, rank 3' }).querySelector('[data-medal]')).toHaveAttribute('data-medal', 'bronze');
+  });
+
+  it('lists every player in the All Rankings table with highlighted top rows and coloured K/D', async () => {
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    const table = await screen.findByRole('table');
+    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(6);
+    expect(rows[0]).toHaveClass('top-1');
+    expect(rows[2]).toHaveClass('top-3');
+    expect(rows[3]).not.toHaveClass('top-3');
+    expect(within(rows[1]!).getByText('1.20')).toHaveClass('text-win');
+    expect(within(rows[2]!).getByText('0.95')).toHaveClass('text-loss');
+    expect(within(rows[5]!).getByText('(42.9%)')).toBeInTheDocument();
+    // Rank 6 is past the Vengeful ranks: its ELO band shows.
+    expect(within(rows[5]!).getByText('Silver')).toBeInTheDocument();
+  });
+
+  it('opens a profile from a podium card or a table row', async () => {
+    const onSelect = vi.fn();
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={onSelect} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Blaze, rank 2' }));
+    expect(onSelect).toHaveBeenLastCalledWith(players[1]!.id);
+    await userEvent.click(within(screen.getByRole('table')).getByText('Mid1'));
+    expect(onSelect).toHaveBeenLastCalledWith(players[4]!.id);
+  });
+
+  it("reads a mode's pool with ?mode=", async () => {
+    const { requests } = mockFetch({ 'GET /api/players/leaderboard?mode=2': { body: [] } });
+    renderWithProviders(<Leaderboard modeId={2} onSelect={() => {}} />);
+    await screen.findByText('No players yet. Record your first match to get started!');
+    expect(requests[0]!.url).toBe('/api/players/leaderboard?mode=2');
+  });
+});

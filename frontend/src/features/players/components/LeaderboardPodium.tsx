@@ -1,0 +1,52 @@
+import { Card } from 'antd';
+import { podiumMedal, type LeaderboardEntry } from '@team/contracts';
+import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { PodiumMedal } from './PodiumMedal';
+import { TierBadge } from './TierBadge';
+
+/** SPEC §9: the podium shows the top three. */
+export const PODIUM_SIZE = 3;
+
+export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardEntry[]; onSelect: (playerId: number) => void }) {
+  return (
+    <section className="podium" aria-label="Top 3">
+      {entries.slice(0, PODIUM_SIZE).map((entry) => (
+        <Card
+          key={entry.id}
+          hoverable
+          className={`podium-card podium-${podiumMedal(entry.rank) ?? 'none'}`}
+          onClick={() => onSelect(entry.id)}
+          role="button"
+          tabIndex={0}
+          aria-label={`${entry.username}, rank ${entry.rank}`}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ' ') {
+              event.preventDefault();
+              onSelect(entry.id);
+            }
+          }}
+        >
+          <div className="podium-card-top">
+            <PodiumMedal rank={entry.rank} />
+            <span className="podium-rank">Rank #{entry.rank}</span>
+            <TierBadge elo={entry.elo} rank={entry.rank} />
+          </div>
+          <div className="podium-elo">{entry.elo}</div>
+          <div className="podium-elo-label muted">ELO</div>
+          <div className="podium-username">{entry.username}</div>
+          <div className="podium-stats">
+            <span>
+              {formatRecord(entry.wins, entry.losses)} <span className="muted">({formatWinRate(entry.winRate)})</span>
+            </span>
+            <span>
+              <span className="muted">K/D</span> {formatRatio(entry.kdRatio)}
+            </span>
+            <span>
+              {entry.totalMatches} <span className="muted">matches</span>
+            </span>
+          </div>
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Skeleton } from 'antd';
+import type { PlayerMatchRecord } from '@team/contracts';
+import type { ReactNode } from 'react';
+import { MatchHistoryEntry } from './MatchHistoryEntry';
+
+export interface MatchHistoryListProps {
+  records: PlayerMatchRecord[] | undefined;
+  loading: boolean;
+  showMatchDetails?: boolean;
+  /** An extra control per entry (the admin's Void match). */
+  renderAction?: (record: PlayerMatchRecord) => ReactNode;
+}
+
+/** "Match History": a fixed-height scrolling list, or "No match history available". */
+export function MatchHistoryList({ records, loading, showMatchDetails, renderAction }: MatchHistoryListProps) {
+  return (
+    <section className="match-history" aria-labelledby="match-history-title">
+      <h3 id="match-history-title">Match History</h3>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : !records || records.length === 0 ? (
+        <p className="muted">No match history available</p>
+      ) : (
+        <ul className="match-history-scroll">
+          {records.map((record) => (
+            <MatchHistoryEntry
+              key={record.id}
+              record={record}
+              showMatchDetails={showMatchDetails}
+              action={renderAction?.(record)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Card } from 'antd';
+import type { Player, Ranked } from '@team/contracts';
+import { formatInteger, formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { TierBadge } from './TierBadge';
+
+export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSelect: (playerId: number) => void }) {
+  const figures = [
+    { label: 'ELO', value: formatInteger(player.elo) },
+    { label: 'Win Rate', value: formatWinRate(player.winRate) },
+    { label: 'K/D', value: formatRatio(player.kdRatio) },
+    { label: 'Record', value: formatRecord(player.wins, player.losses) },
+    { label: 'Avg Score', value: formatInteger(player.avgScore) },
+  ];
+  return (
+    <Card
+      hoverable
+      size="small"
+      className="player-card"
+      role="button"
+      tabIndex={0}
+      aria-label={player.username}
+      onClick={() => onSelect(player.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          onSelect(player.id);
+        }
+      }}
+    >
+      <div className="player-card-header">
+        <div style={{ minWidth: 0 }}>
+          <div className="player-card-name">{player.username}</div>
+          <div className="muted">{player.totalMatches} matches played</div>
+        </div>
+        <TierBadge elo={player.elo} rank={player.rank} />
+      </div>
+      <dl className="player-card-figures">
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <dt className="muted">{figure.label}</dt>
+            <dd>{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { Modal, Skeleton } from 'antd';
+import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
+import { lazy, Suspense, useMemo } from 'react';
+import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { useGetPlayersQuery } from '../api/get-players';
+import { usePlayerMatchHistory } from '../api/get-player-matches';
+import { MatchHistoryList } from './MatchHistoryList';
+import { PlayerStatsGrid } from './PlayerStatsGrid';
+import { TierBadge } from './TierBadge';
+
+const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
+// Admin only, and only downloaded when an admin key is stored.
+const VoidMatchAction = lazy(() => import('./VoidMatchAction'));
+
+function renderVoidAction(record: PlayerMatchRecord) {
+  return (
+    <Suspense fallback={null}>
+      <VoidMatchAction matchId={record.match.id} />
+    </Suspense>
+  );
+}
+
+export interface PlayerProfileDialogProps {
+  /** The selected player; the dialog is open while it is set. */
+  playerId: number | null;
+  /** Dismissing clears the selection (SPEC §4). */
+  onClose: () => void;
+  /** Per-match K/D and mode stats in the history (the Players screen's variant). */
+  showMatchDetails?: boolean;
+}
+
+export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = false }: PlayerProfileDialogProps) {
+  const open = playerId != null;
+  const { data: players, isLoading: playersLoading } = useGetPlayersQuery(undefined, { skip: !open });
+  const history = usePlayerMatchHistory(playerId);
+  // The server checks the key; a stored one only decides whether the admin controls show.
+  const isAdmin = open && Boolean(localStorage.getItem(ADMIN_KEY_STORAGE_KEY));
+
+  // The badge's rank is the player's place in the whole list sorted by ELO (SPEC §2).
+  const player = useMemo(
+    () => (players && open ? rankPlayers(players).find((candidate) => candidate.id === playerId) : undefined),
+    [players, playerId, open],
+  );
+
+  const title = player ? (
+    <div className="profile-header">
+      <div>
+        <div className="profile-username">{player.username}</div>
+        <div className="muted profile-discord">Discord ID: {player.discordId}</div>
+      </div>
+      <TierBadge elo={player.elo} rank={player.rank} />
+    </div>
+  ) : (
+    'Player Profile'
+  );
+
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={title} width={760} destroyOnHidden centered>
+      {playersLoading || (!player && !players) ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : !player ? (
+        <p className="muted">Player not found</p>
+      ) : (
+        <div className="profile-body">
+          <PlayerStatsGrid player={player} />
+          {history.data && history.data.length > 1 && (
+            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
+              <EloHistoryChart records={history.data} />
+            </Suspense>
+          )}
+          <MatchHistoryList
+            records={history.data}
+            loading={history.isFetching && !history.data}
+            showMatchDetails={showMatchDetails}
+            renderAction={isAdmin ? renderVoidAction : undefined}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makePlayer } from '@/test/fixtures';
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
+import { PlayersBrowser } from './PlayersBrowser';
+
+const players = [
+  makePlayer({ id: 1, username: 'ShadowFox', elo: 1320, wins: 7, losses: 3, winRate: 70, kdRatio: 1.5, totalMatches: 10, avgScore: 2450.6 }),
+  makePlayer({ id: 2, username: 'nightowl', elo: 1100, wins: 2, losses: 6, winRate: 25, kdRatio: 0.8, totalMatches: 8, avgScore: 1200.2 }),
+];
+
+function setup(route = '/tracker/players', list = players) {
+  const fetch = mockFetch({
+    'GET /api/players': { body: list },
+    'GET /api/players/1/matches': { body: [] },
+    'GET /api/players/2/matches': { body: [] },
+  });
+  renderWithProviders(<PlayersBrowser />, { route });
+  return fetch;
+}
+
+describe('PlayersBrowser', () => {
+  it('shows six skeleton cards while loading', () => {
+    setup();
+    expect(screen.getAllByTestId('player-card-skeleton')).toHaveLength(6);
+  });
+
+  it('shows each player card with its figures', async () => {
+    setup();
+    const card = within(await screen.findByRole('button', { name: 'ShadowFox' }));
+    expect(card.getByText('10 matches played')).toBeInTheDocument();
+    expect(card.getByText('Vengeful')).toBeInTheDocument();
+    expect(card.getByText('1320')).toBeInTheDocument();
+    expect(card.getByText('70.0%')).toBeInTheDocument();
+    expect(card.getByText('1.50')).toBeInTheDocument();
+    expect(card.getByText('7-3')).toBeInTheDocument();
+    expect(card.getByText('2451')).toBeInTheDocument();
+  });
+
+  it('filters by a case-insensitive username substring', async () => {
+    setup();
+    await screen.findByRole('button', { name: 'ShadowFox' });
+    await userEvent.type(screen.getByPlaceholderText('Search players...'), 'OWL');
+    expect(screen.getByRole('button', { name: 'nightowl' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ShadowFox' })).not.toBeInTheDocument();
+
+    await userEvent.clear(screen.getByPlaceholderText('Search players...'));
+    await userEvent.type(screen.getByPlaceholderText('Search players...'), 'zzz');
+    expect(screen.getByText('No players found matching your search')).toBeInTheDocument();
+  });
+
+  it('says when there are no players at all', async () => {
+    setup('/tracker/players', []);
+    expect(await screen.findByText('No players yet')).toBeInTheDocument();
+  });
+
+  it.each(['/tracker/players?playerId=2', '/tracker/players?id=2'])('opens the profile from %s on load', async (route) => {
+    setup(route);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Discord ID: 1002')).toBeInTheDocument();
+  });
+
+  it('opens the profile of the clicked card, and of the next one after dismissing', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'ShadowFox' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Discord ID: 1001')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'nightowl' }));
+    dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Discord ID: 1002')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Discord ID: 1001')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Card, Empty, Input, Skeleton } from 'antd';
+import { rankPlayers } from '@team/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useGetPlayersQuery } from '../api/get-players';
+import { PlayerCard } from './PlayerCard';
+import { PlayerProfileDialog } from './PlayerProfileDialog';
+
+/** SPEC §2: six skeleton cards while loading. */
+const SKELETON_CARDS = 6;
+
+/** ?playerId= (SPEC §2) and ?id= (the merge tool's View Profile link) both open a profile. */
+export const PROFILE_QUERY_PARAMS = ['playerId', 'id'] as const;
+
+function profileIdFrom(params: URLSearchParams): number | null {
+  for (const name of PROFILE_QUERY_PARAMS) {
+    const id = Number(params.get(name));
+    if (Number.isInteger(id) && id > 0) return id;
+  }
+  return null;
+}
+
+export function PlayersBrowser() {
+  const { data: players = [], isLoading } = useGetPlayersQuery();
+  const [search, setSearch] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = profileIdFrom(searchParams);
+  const [selectedId, setSelectedId] = useState<number | null>(linkedId);
+
+  // A link to ?playerId= followed while already on this screen opens that profile too.
+  useEffect(() => {
+    if (linkedId != null) setSelectedId(linkedId);
+  }, [linkedId]);
+
+  const ranked = useMemo(() => rankPlayers(players), [players]);
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? ranked.filter((player) => player.username.toLowerCase().includes(needle)) : ranked;
+  }, [ranked, search]);
+
+  const closeProfile = useCallback(() => {
+    setSelectedId(null);
+    if (PROFILE_QUERY_PARAMS.some((name) => searchParams.has(name))) {
+      const next = new URLSearchParams(searchParams);
+      PROFILE_QUERY_PARAMS.forEach((name) => next.delete(name));
+      setSearchParams(next, { replace: true });
+    }
+  }, [searchParams, setSearchParams]);
+
+  return (
+    <>
+      <Input
+        className="players-search"
+        prefix={<SearchOutlined />}
+        placeholder="Search players..."
+        aria-label="Search players"
+        allowClear
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {isLoading ? (
+        <div className="card-grid">
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <Card key={i} size="small" data-testid="player-card-skeleton">
+              <Skeleton active paragraph={{ rows: 3 }} />
+            </Card>
+          ))}
+        </div>
+      ) : visible.length === 0 ? (
+        <Card>
+          <Empty description={players.length > 0 ? 'No players found matching your search' : 'No players yet'} />
+        </Card>
+      ) : (
+        <div className="card-grid">
+          {visible.map((player) => (
+            <PlayerCard key={player.id} player={player} onSelect={setSelectedId} />
+          ))}
+        </div>
+      )}
+      <PlayerProfileDialog playerId={selectedId} onClose={closeProfile} showMatchDetails />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { LineChartOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { StatCard } from '@/components/ui/StatCard';
+import { useGetGlobalStatsQuery } from '../api/get-global-stats';
+import { displayAverageElo } from './average-elo';
+
+/** Dashboard: Total Players, Total Matches, Average ELO (default 1000). */
+export function DashboardStatCards() {
+  const { data, isLoading } = useGetGlobalStatsQuery();
+  return (
+    <section className="stat-grid" aria-label="Statistics">
+      <StatCard label="Total Players" value={data?.totalPlayers ?? 0} icon={<TeamOutlined />} loading={isLoading} />
+      <StatCard label="Total Matches" value={data?.totalMatches ?? 0} icon={<ThunderboltOutlined />} loading={isLoading} />
+      <StatCard label="Average ELO" value={displayAverageElo(data?.avgElo)} icon={<LineChartOutlined />} loading={isLoading} />
+    </section>
+  );
+}

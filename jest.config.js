@@ -1,0 +1,48 @@
+// Jest in ES-module mode (Nest 12 is ESM only): run with NODE_OPTIONS=--experimental-vm-modules.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const shared = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@team/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@team/projections$': '<rootDir>/projections/src/index.ts',
+    '^@test-support/(.*)\\.js$': '<rootDir>/test-support/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+};
+
+export default {
+  // A project-level testTimeout is ignored by Jest 30; integration tests need the room.
+  testTimeout: 60000,
+  globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
+  globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.unit.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'int',
+      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.int.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
+    },
+  ],
+};

@@ -1,0 +1,111 @@
+import type { Knex } from 'knex';
+import {
+  CONTENT_SECTION_EVENT_TYPES,
+  type ContentPage,
+  type ContentSection,
+  type ContentSectionEvent,
+  type RecordedEvent,
+} from '@team/contracts';
+import type { Projection } from '../projection.js';
+
+/** One row per live section of the content editor's pages (home, about, roster). */
+interface ContentSectionRow {
+  id: number;
+  page: ContentPage;
+  section: string;
+  title: string;
+  content: string;
+  image_url: string | null;
+  /** Display position within the page; gaps are fine, ties break by id. */
+  sort_order: number;
+}
+
+const TABLE = 'content_sections';
+
+function toRow(section: ContentSection): ContentSectionRow {
+  return {
+    id: section.id,
+    page: section.page,
+    section: section.section,
+    title: section.title,
+    content: section.content,
+    image_url: section.imageUrl,
+    sort_order: section.order,
+  };
+}
+
+function toSection(row: ContentSectionRow): ContentSection {
+  return {
+    id: row.id,
+    page: row.page,
+    section: row.section,
+    title: row.title,
+    content: row.content,
+    imageUrl: row.image_url,
+    order: row.sort_order,
+  };
+}
+
+export const contentSectionsProjection: Projection = {
+  name: 'content-sections',
+  tables: [TABLE],
+  migrations: [
+    {
+      name: '001_content_sections',
+      async up(knex: Knex) {
+        await knex.schema.createTable(TABLE, (table) => {
+          table.integer('id').primary();
+          table.text('page').notNullable();
+          table.text('section').notNullable();
+          table.text('title').notNullable();
+          table.text('content').notNullable();
+          table.text('image_url');
+          table.integer('sort_order').notNullable();
+          table.index(['page', 'sort_order']);
+        });
+      },
+    },
+  ],
+  canHandle: (type) => (CONTENT_SECTION_EVENT_TYPES as readonly string[]).includes(type),
+  async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
+    const event = { type: recorded.type, data: recorded.data } as ContentSectionEvent;
+    switch (event.type) {
+      case 'ContentSectionCreated':
+        await trx(TABLE).insert(toRow(event.data));
+        return;
+      case 'ContentEdited': {
+        const { title, content, imageUrl } = event.data.after;
+        const changes: Partial<ContentSectionRow> = {};
+        if (title !== undefined) changes.title = title;
+        if (content !== undefined) changes.content = content;
+        if (imageUrl !== undefined) changes.image_url = imageUrl;
+        if (Object.keys(changes).length > 0) await trx(TABLE).where({ id: event.data.id }).update(changes);
+        return;
+      }
+      case 'ContentSectionDeleted':
+        await trx(TABLE).where({ id: event.data.id }).delete();
+        return;
+      case 'ContentSectionRestored':
+        // Merge rather than insert: a projection must never refuse an event.
+        await trx(TABLE).insert(toRow(event.data)).onConflict('id').merge();
+        return;
+      case 'ContentSectionsReordered':
+        for (const [index, id] of event.data.after.entries()) {
+          await trx(TABLE).where({ id, page: event.data.page }).update({ sort_order: index });
+        }
+        return;
+    }
+  },
+};
+
+/** GET /api/content/{page}: the page's sections in display order. */
+export async function getContentSections(knex: Knex, page: ContentPage): Promise<ContentSection[]> {
+  const rows = await knex<ContentSectionRow>(TABLE).where({ page }).orderBy([{ column: 'sort_order' }, { column: 'id' }]);
+  return rows.map(toSection);
+}
+
+/** Which page a section id belongs to, so a command knows which stream to load. */
+export async function findContentSection(knex: Knex, id: number): Promise<ContentSection | null> {
+  const row = await knex<ContentSectionRow>(TABLE).where({ id }).first();
+  return row ? toSection(row) : null;
+}

@@ -1,0 +1,12 @@
+// The projections package's public surface: the projector, the read models' queries, migrations.
+export * from './projection.js';
+export * from './migrations.js';
+export * from './projector.js';
+export * from './read-models.js';
+export * from './rebuild.js';
+export * from './players/players.projection.js';
+export * from './players/players.queries.js';
+export * from './matches/matches.projection.js';
+export * from './matches/matches.queries.js';
+export * from './content-sections/content-sections.projection.js';
+export * from './pages/pages.projection.js';

@@ -1,0 +1,82 @@
+import type { Knex } from 'knex';
+import type { Match, PlayerMatchRecord } from '@team/contracts';
+import { PLAYERS_TABLE } from '../players/players.projection.js';
+import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
+
+type ParticipantWithName = ParticipantRow & { username: string };
+
+/** Matches with their participants (current usernames), in the order of `ids`. */
+async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<number, { match: Match; lines: ParticipantWithName[] }>> {
+  const out = new Map<number, { match: Match; lines: ParticipantWithName[] }>();
+  if (ids.length === 0) return out;
+  const [matches, lines] = await Promise.all([
+    knex<MatchRow>(MATCHES_TABLE).whereIn('id', ids),
+    knex(`${PARTICIPANTS_TABLE} as t`)
+      .join(`${PLAYERS_TABLE} as p`, 'p.id', 't.player_id')
+      .whereIn('t.match_id', ids)
+      .orderBy('t.id')
+      .select<ParticipantWithName[]>('t.*', 'p.username'),
+  ]);
+  const byMatch = new Map<number, ParticipantWithName[]>();
+  for (const line of lines) {
+    const list = byMatch.get(line.match_id) ?? [];
+    list.push(line);
+    byMatch.set(line.match_id, list);
+  }
+  for (const row of matches) {
+    const matchLines = byMatch.get(row.id) ?? [];
+    out.set(row.id, {
+      lines: matchLines,
+      match: {
+        id: row.id,
+        createdAt: new Date(row.created_at).toISOString(),
+        mode: row.mode_id === null ? null : { id: row.mode_id, name: row.mode_name ?? '' },
+        winningTeam: row.winning_team,
+        team1Score: row.team1_score,
+        team2Score: row.team2_score,
+        participants: matchLines.map((line) => ({
+          id: line.id,
+          playerId: line.player_id,
+          team: line.team,
+          player: { username: line.username },
+        })),
+      },
+    });
+  }
+  return out;
+}
+
+/** The newest matches, newest first, with their participants. */
+export async function recentMatches(knex: Knex, limit: number): Promise<Match[]> {
+  const ids = (await knex(MATCHES_TABLE).orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
+  const loaded = await loadMatches(knex, ids);
+  return ids.map((id) => loaded.get(id)!.match);
+}
+
+/** A player's history, newest first: one entry per match it (or an account merged into it) played. */
+export async function playerMatchHistory(knex: Knex, playerId: number): Promise<PlayerMatchRecord[]> {
+  const own = await knex<ParticipantRow>(PARTICIPANTS_TABLE).where({ player_id: playerId }).orderBy('match_id', 'desc');
+  const loaded = await loadMatches(knex, own.map((line) => line.match_id));
+  return own.map((line): PlayerMatchRecord => {
+    const { match, lines } = loaded.get(line.match_id)!;
+    const others = lines.filter((l) => l.player_id !== playerId);
+    const person = (l: ParticipantWithName) => ({ id: l.player_id, username: l.username });
+    return {
+      id: line.id,
+      won: line.won,
+      team: line.team,
+      eloChange: line.rating_change,
+      eloAfter: line.elo_after,
+      kills: line.kills,
+      deaths: line.deaths,
+      assists: line.assists,
+      score: line.score,
+      hardpointTime: line.hardpoint_time,
+      captures: line.captures,
+      plantsDefuses: line.plants_defuses,
+      match,
+      teammates: others.filter((l) => l.team === line.team).map(person),
+      opponents: others.filter((l) => l.team !== line.team).map(person),
+    };
+  });
+}

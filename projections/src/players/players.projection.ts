@@ -1,0 +1,296 @@
+import type { Knex } from 'knex';
+import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, RecordedEvent } from '@team/contracts';
+import type { Projection } from '../projection.js';
+
+/**
+ * The players read model: one row per account with its totals and overall ELO, and one row
+ * per (player, mode) with that mode pool's rating. A merged-away account stays as a
+ * tombstone row (merged_into set, totals zeroed) so its id still means something.
+ */
+export interface PlayerRow {
+  id: number;
+  discord_id: string;
+  username: string;
+  elo: number;
+  wins: number;
+  losses: number;
+  total_kills: number;
+  total_deaths: number;
+  total_assists: number;
+  total_score: number;
+  total_matches: number;
+  merged_into: number | null;
+}
+
+export interface PlayerRatingRow {
+  player_id: number;
+  mode_id: number;
+  elo: number;
+  matches: number;
+}
+
+export const PLAYERS_TABLE = 'ladder_players';
+export const PLAYER_RATINGS_TABLE = 'ladder_player_ratings';
+
+/**
+ * Applies consecutive MatchRecorded events in two statements: totals add up, and the last
+ * rating and username a run gives a player win, exactly as applying them one by one would.
+ */
+async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
+  const players = new Map<number, AggregatedPlayer>();
+  const ratings = new Map<string, { player_id: number; mode_id: number | string; elo: number; matches: number }>();
+  for (const { data } of events) {
+    const overall = data.pool === 'overall';
+    for (const p of data.participants) {
+      let row = players.get(p.playerId);
+      if (!row) {
+        row = { id: p.playerId, discord_id: p.discordId, username: p.username, elo: null, wins: 0, losses: 0, kills: 0, deaths: 0, assists: 0, score: 0, matches: 0 };
+        players.set(p.playerId, row);
+      }
+      row.username = p.username;
+      if (overall) row.elo = p.ratingAfter;
+      row.wins += p.won ? 1 : 0;
+      row.losses += p.won ? 0 : 1;
+      row.kills += p.kills ?? 0;
+      row.deaths += p.deaths ?? 0;
+      row.assists += p.assists;
+      row.score += p.score;
+      row.matches += 1;
+      if (!overall) {
+        const key = `${p.playerId}:${data.pool}`;
+        const rating = ratings.get(key) ?? { player_id: p.playerId, mode_id: data.pool, elo: p.ratingAfter, matches: 0 };
+        rating.elo = p.ratingAfter;
+        rating.matches += 1;
+        ratings.set(key, rating);
+      }
+    }
+  }
+  const rows = [...players.values()];
+  await trx.raw(
+    `INSERT INTO ${PLAYERS_TABLE} AS p
+       (id, discord_id, username, elo, wins, losses, total_kills, total_deaths, total_assists, total_score, total_matches)
+     SELECT v.id, v.discord_id, v.username, coalesce(v.elo, 1000), v.wins, v.losses, v.kills, v.deaths, v.assists, v.score, v.matches
+       FROM jsonb_to_recordset(?::jsonb) AS v(id int, discord_id text, username text, elo int, wins int, losses int,
+                                             kills bigint, deaths bigint, assists bigint, score bigint, matches int)
+     ON CONFLICT (id) DO UPDATE SET
+       username = excluded.username,
+       wins = p.wins + excluded.wins,
+       losses = p.losses + excluded.losses,
+       total_kills = p.total_kills + excluded.total_kills,
+       total_deaths = p.total_deaths + excluded.total_deaths,
+       total_assists = p.total_assists + excluded.total_assists,
+       total_score = p.total_score + excluded.total_score,
+       total_matches = p.total_matches + excluded.total_matches`,
+    [JSON.stringify(rows)],
+  );
+  // Only an overall match moves the overall rating; mode matches leave it alone.
+  const overallRatings = rows.filter((row) => row.elo !== null).map((row) => ({ id: row.id, elo: row.elo }));
+  if (overallRatings.length > 0) {
+    await trx.raw(
+      `UPDATE ${PLAYERS_TABLE} AS p SET elo = v.elo
+         FROM jsonb_to_recordset(?::jsonb) AS v(id int, elo int) WHERE p.id = v.id`,
+      [JSON.stringify(overallRatings)],
+    );
+  }
+  if (ratings.size > 0) {
+    await trx.raw(
+      `INSERT INTO ${PLAYER_RATINGS_TABLE} AS r (player_id, mode_id, elo, matches)
+       SELECT v.player_id, v.mode_id, v.elo, v.matches
+         FROM jsonb_to_recordset(?::jsonb) AS v(player_id int, mode_id int, elo int, matches int)
+       ON CONFLICT (player_id, mode_id) DO UPDATE SET elo = excluded.elo, matches = r.matches + excluded.matches`,
+      [JSON.stringify([...ratings.values()])],
+    );
+  }
+}
+
+interface AggregatedPlayer {
+  id: number;
+  discord_id: string;
+  username: string;
+  /** The overall rating after the run's last overall match; null when it had none. */
+  elo: number | null;
+  wins: number;
+  losses: number;
+  kills: number;
+  deaths: number;
+  assists: number;
+  score: number;
+  matches: number;
+}
+
+async function applyPlayersMerged({ data }: PlayersMerged, trx: Knex.Transaction): Promise<void> {
+  const { primaryId, duplicateId } = data;
+  const overall = data.ratings.find((r) => r.pool === 'overall');
+  // Totals are sums, so the merged account's totals are both accounts' totals added.
+  await trx.raw(
+    `UPDATE ${PLAYERS_TABLE} AS p SET
+       elo = COALESCE(?::int, p.elo),
+       wins = p.wins + d.wins,
+       losses = p.losses + d.losses,
+       total_kills = p.total_kills + d.total_kills,
+       total_deaths = p.total_deaths + d.total_deaths,
+       total_assists = p.total_assists + d.total_assists,
+       total_score = p.total_score + d.total_score,
+       total_matches = p.total_matches + d.total_matches
+     FROM ${PLAYERS_TABLE} AS d
+     WHERE p.id = ? AND d.id = ?`,
+    [overall?.after ?? null, primaryId, duplicateId],
+  );
+  await trx(PLAYERS_TABLE).where({ id: duplicateId }).update({
+    merged_into: primaryId,
+    wins: 0,
+    losses: 0,
+    total_kills: 0,
+    total_deaths: 0,
+    total_assists: 0,
+    total_score: 0,
+    total_matches: 0,
+  });
+  const modePools = data.ratings.filter((r) => r.pool !== 'overall');
+  if (modePools.length > 0) {
+    await trx.raw(
+      `INSERT INTO ${PLAYER_RATINGS_TABLE} AS r (player_id, mode_id, elo, matches)
+       SELECT ?::int, v.mode_id, v.elo, coalesce(d.matches, 0)
+         FROM jsonb_to_recordset(?::jsonb) AS v(mode_id int, elo int)
+         LEFT JOIN ${PLAYER_RATINGS_TABLE} d ON d.player_id = ?::int AND d.mode_id = v.mode_id
+       ON CONFLICT (player_id, mode_id) DO UPDATE SET elo = excluded.elo, matches = r.matches + excluded.matches`,
+      [primaryId, JSON.stringify(modePools.map((r) => ({ mode_id: r.pool, elo: r.after }))), duplicateId],
+    );
+  }
+  await trx(PLAYER_RATINGS_TABLE).where({ player_id: duplicateId }).delete();
+}
+
+/** The voided match's lines leave their owners' totals; its pool's rating takes the given-back value. */
+async function applyMatchVoided({ data }: MatchVoided, trx: Knex.Transaction): Promise<void> {
+  const overall = data.pool === 'overall';
+  const lines = data.participants.map((p) => ({
+    id: p.playerId,
+    rating_after: p.ratingAfter,
+    wins: p.won ? 1 : 0,
+    losses: p.won ? 0 : 1,
+    kills: p.kills ?? 0,
+    deaths: p.deaths ?? 0,
+    assists: p.assists,
+    score: p.score,
+  }));
+  await trx.raw(
+    `UPDATE ${PLAYERS_TABLE} AS p SET
+       elo = CASE WHEN ?::boolean THEN v.rating_after ELSE p.elo END,
+       wins = p.wins - v.wins,
+       losses = p.losses - v.losses,
+       total_kills = p.total_kills - v.kills,
+       total_deaths = p.total_deaths - v.deaths,
+       total_assists = p.total_assists - v.assists,
+       total_score = p.total_score - v.score,
+       total_matches = p.total_matches - 1
+     FROM jsonb_to_recordset(?::jsonb) AS v(id int, rating_after int, wins int, losses int,
+                                            kills bigint, deaths bigint, assists bigint, score bigint)
+     WHERE p.id = v.id`,
+    [overall, JSON.stringify(lines)],
+  );
+  if (overall) return;
+  await trx.raw(
+    `UPDATE ${PLAYER_RATINGS_TABLE} AS r SET elo = v.rating_after, matches = r.matches - 1
+       FROM jsonb_to_recordset(?::jsonb) AS v(id int, rating_after int)
+      WHERE r.player_id = v.id AND r.mode_id = ?::int`,
+    [JSON.stringify(lines), data.pool],
+  );
+  // A mode board lists the players who played the mode: none left, no rating row.
+  await trx(PLAYER_RATINGS_TABLE)
+    .where({ mode_id: data.pool })
+    .whereIn('player_id', lines.map((line) => line.id))
+    .andWhere('matches', '<=', 0)
+    .delete();
+}
+
+/** The duplicate stands again with its share of the totals and the ratings the event gives both. */
+async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transaction): Promise<void> {
+  const { primaryId, duplicateId, duplicateTotals: t } = data;
+  const overall = data.ratings.find((r) => r.pool === 'overall');
+  await trx.raw(
+    `UPDATE ${PLAYERS_TABLE} AS p SET
+       username = ?, elo = COALESCE(?::int, p.elo),
+       wins = p.wins - ?, losses = p.losses - ?,
+       total_kills = p.total_kills - ?, total_deaths = p.total_deaths - ?,
+       total_assists = p.total_assists - ?, total_score = p.total_score - ?,
+       total_matches = p.total_matches - ?
+     WHERE p.id = ?`,
+    [data.primary.username, overall?.primaryAfter ?? null, t.wins, t.losses, t.kills, t.deaths, t.assists, t.score, t.matches, primaryId],
+  );
+  await trx.raw(
+    `UPDATE ${PLAYERS_TABLE} AS p SET
+       merged_into = NULL, username = ?, elo = COALESCE(?::int, p.elo),
+       wins = ?, losses = ?, total_kills = ?, total_deaths = ?, total_assists = ?, total_score = ?, total_matches = ?
+     WHERE p.id = ?`,
+    [data.duplicate.username, overall?.duplicateAfter ?? null, t.wins, t.losses, t.kills, t.deaths, t.assists, t.score, t.matches, duplicateId],
+  );
+  const modePools = data.ratings.filter((r) => r.pool !== 'overall');
+  const rows = modePools.flatMap((r) => [
+    { player_id: primaryId, mode_id: r.pool, elo: r.primaryAfter, matches: r.primaryMatches },
+    { player_id: duplicateId, mode_id: r.pool, elo: r.duplicateAfter, matches: r.duplicateMatches },
+  ]);
+  const kept = rows.filter((row) => row.matches > 0);
+  if (kept.length > 0) {
+    await trx.raw(
+      `INSERT INTO ${PLAYER_RATINGS_TABLE} AS r (player_id, mode_id, elo, matches)
+       SELECT v.player_id, v.mode_id, v.elo, v.matches
+         FROM jsonb_to_recordset(?::jsonb) AS v(player_id int, mode_id int, elo int, matches int)
+       ON CONFLICT (player_id, mode_id) DO UPDATE SET elo = excluded.elo, matches = excluded.matches`,
+      [JSON.stringify(kept)],
+    );
+  }
+  for (const row of rows.filter((r) => r.matches === 0)) {
+    await trx(PLAYER_RATINGS_TABLE).where({ player_id: row.player_id, mode_id: row.mode_id }).delete();
+  }
+}
+
+const HANDLED = new Set(['MatchRecorded', 'PlayersMerged', 'MatchVoided', 'PlayersUnmerged']);
+
+export const playersProjection: Projection = {
+  name: 'players',
+  tables: [PLAYERS_TABLE, PLAYER_RATINGS_TABLE],
+  migrations: [
+    {
+      name: '001_ladder_players',
+      async up(knex) {
+        await knex.raw(`
+          CREATE TABLE ${PLAYERS_TABLE} (
+            id            integer PRIMARY KEY,
+            discord_id    text    NOT NULL,
+            username      text    NOT NULL,
+            elo           integer NOT NULL,
+            wins          integer NOT NULL DEFAULT 0,
+            losses        integer NOT NULL DEFAULT 0,
+            total_kills   bigint  NOT NULL DEFAULT 0,
+            total_deaths  bigint  NOT NULL DEFAULT 0,
+            total_assists bigint  NOT NULL DEFAULT 0,
+            total_score   bigint  NOT NULL DEFAULT 0,
+            total_matches integer NOT NULL DEFAULT 0,
+            merged_into   integer
+          );
+          CREATE INDEX ladder_players_active_idx ON ${PLAYERS_TABLE} (elo DESC, wins DESC) WHERE merged_into IS NULL;
+          CREATE INDEX ladder_players_name_idx ON ${PLAYERS_TABLE} (lower(btrim(username))) WHERE merged_into IS NULL;
+          CREATE TABLE ${PLAYER_RATINGS_TABLE} (
+            player_id integer NOT NULL,
+            mode_id   integer NOT NULL,
+            elo       integer NOT NULL,
+            matches   integer NOT NULL,
+            PRIMARY KEY (player_id, mode_id)
+          );
+          CREATE INDEX ladder_player_ratings_mode_idx ON ${PLAYER_RATINGS_TABLE} (mode_id);
+        `);
+      },
+    },
+  ],
+  canHandle: (type) => HANDLED.has(type),
+  async applyRun(events: readonly RecordedEvent[], trx: Knex.Transaction) {
+    if (events[0]!.type === 'MatchRecorded') return applyMatchesRecorded(events as unknown as MatchRecorded[], trx);
+    for (const event of events) await playersProjection.apply(event, trx);
+  },
+  async apply(event: RecordedEvent, trx: Knex.Transaction) {
+    if (event.type === 'MatchRecorded') return applyMatchesRecorded([event as unknown as MatchRecorded], trx);
+    if (event.type === 'PlayersMerged') return applyPlayersMerged(event as unknown as PlayersMerged, trx);
+    if (event.type === 'MatchVoided') return applyMatchVoided(event as unknown as MatchVoided, trx);
+    if (event.type === 'PlayersUnmerged') return applyPlayersUnmerged(event as unknown as PlayersUnmerged, trx);
+  },
+};

@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+import { applyEvents, type Projection } from './projection.js';
+import { migrateReadModels, Projector, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
+
+/** Held for the whole rebuild: one rebuild at a time per database. */
+export const REBUILD_LOCK_KEY = 7_340_003;
+export const NEXT_SCHEMA = `${READ_MODEL_SCHEMA}_next`;
+
+export interface RebuildProgress {
+  phase: 'building' | 'swapping' | 'done';
+  done: number;
+  total: number;
+  ratePerSecond: number;
+  secondsLeft: number | null;
+}
+
+export interface RebuildOptions {
+  /** A connection pool on the live search path (`read_models, public`). */
+  liveKnex: Knex;
+  /** Opens a pool whose search path is the given schemas (closed by the rebuild). */
+  openKnex(searchPath: string[]): Knex;
+  reader: ProjectorReader;
+  projections: readonly Projection[];
+  checkpointName?: string;
+  batchSize?: number;
+  onProgress?(progress: RebuildProgress): void;
+  now?: () => number;
+}
+
+export class RebuildAlreadyRunningError extends Error {
+  constructor() {
+    super('A rebuild is already running.');
+    this.name = 'RebuildAlreadyRunningError';
+  }
+}
+
+/**
+ * Replays the whole log into fresh read tables beside the live ones, then swaps them in
+ * with one transaction. Readers keep being served from the live tables throughout and
+ * see either the old complete state or the new one, never a half-built one.
+ *
+ * The swap transaction first takes an exclusive lock on the live checkpoint table, which
+ * waits for a running projector batch to commit and holds off the next one. PostgreSQL
+ * looks a table name up again after waiting for its lock, so the live projector's next
+ * batch finds the new checkpoint (already at the head) instead of applying anything twice.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
+  const now = options.now ?? Date.now;
+  const name = options.checkpointName ?? 'read-models';
+  const lockConnection = await options.liveKnex.client.acquireConnection();
+  const started = now();
+  let next: Knex | null = null;
+  try {
+    const locked = await lockConnection.query('SELECT pg_try_advisory_lock($1) AS locked', [REBUILD_LOCK_KEY]);
+    if (!locked.rows[0].locked) throw new RebuildAlreadyRunningError();
+
+    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
+    next = options.openKnex([NEXT_SCHEMA, 'public']);
+    await migrateReadModels(next, options.projections, NEXT_SCHEMA);
+    await next('projection_checkpoints').insert({ name, position: 0 });
+
+    const head = await options.reader.headPosition();
+    const totalRow = await options.liveKnex('public.events').where('position', '<=', head).count({ n: '*' }).first();
+    const total = Number(totalRow?.n ?? 0);
+    let done = 0;
+    const report = (phase: RebuildProgress['phase']) => {
+      const seconds = Math.max(0.001, (now() - started) / 1000);
+      const rate = done / seconds;
+      options.onProgress?.({
+        phase,
+        done: Math.min(done, total),
+        total,
+        ratePerSecond: rate,
+        secondsLeft: rate > 0 ? Math.max(0, (total - done) / rate) : null,
+      });
+    };
+    report('building');
+
+    const builder = new Projector({
+      knex: next,
+      reader: options.reader,
+      projections: options.projections,
+      name,
+      batchSize: options.batchSize ?? 5000,
+    });
+    for (;;) {
+      const applied = await builder.processBatch();
+      if (applied === 0) break;
+      done += applied;
+      report('building');
+    }
+
+    report('swapping');
+    await next.transaction(async (trx) => {
+      await trx.raw(`LOCK TABLE ${READ_MODEL_SCHEMA}.projection_checkpoints IN ACCESS EXCLUSIVE MODE`);
+      // Events appended since the build caught up: apply them inside the swap.
+      for (;;) {
+        const row = await trx('projection_checkpoints').where({ name }).first();
+        const events = await options.reader.readAll(Number(row.position), options.batchSize ?? 2000);
+        if (events.length === 0) break;
+        await applyEvents(options.projections, events, trx);
+        await trx('projection_checkpoints')
+          .where({ name })
+          .update({ position: events[events.length - 1]!.position, last_error: null, updated_at: trx.fn.now() });
+        done += events.length;
+      }
+      await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}_old`);
+      await trx.raw(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
+    });
+    await next.destroy();
+    next = null;
+    // Outside the swap: waits for readers still finishing a statement on the old tables.
+    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${READ_MODEL_SCHEMA}_old CASCADE`);
+    report('done');
+    return { events: done, seconds: (now() - started) / 1000 };
+  } finally {
+    await next?.destroy().catch(() => {});
+    await lockConnection.query('SELECT pg_advisory_unlock($1)', [REBUILD_LOCK_KEY]).catch(() => {});
+    await options.liveKnex.client.releaseConnection(lockConnection);
+  }
+}
+
+/** An order-independent checksum of each table's rows, to compare read models across a rebuild. */
+export async function tableChecksums(knex: Knex, projections: readonly Projection[]): Promise<Record<string, string>> {
+  const sums: Record<string, string> = {};
+  for (const table of projections.flatMap((p) => p.tables)) {
+    const row = await knex
+      .select(knex.raw(`count(*)::int AS n, coalesce(md5(string_agg(md5(t::text), '' ORDER BY md5(t::text))), '') AS sum`))
+      .from({ t: table })
+      .first();
+    sums[table] = `${row.n}:${row.sum}`;
+  }
+  return sums;
+}

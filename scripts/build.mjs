@@ -1,0 +1,4 @@
+import { build, ensureInstalled } from './lib/prepare.mjs';
+
+ensureInstalled();
+build();
