@@ -229,6 +229,8 @@ describe('admin back office in Chromium', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="section-card"] input[disabled]').length === 2);
     await screenshot(page, 'admin-content-editor-light');
 
+    // The second card starts below the fold: bring its handle on screen, as a user would.
+    await page.getByLabel('Drag section stats-overview').scrollIntoViewIfNeeded();
     const from = await page.getByLabel('Drag section stats-overview').boundingBox();
     const to = await page.getByLabel('Drag section hero').boundingBox();
     const reordered = waitForWrite(page, 'POST', '/api/content/home/reorder');
