@@ -87,6 +87,14 @@ export async function benchRebuild(server) {
     const coldStart = process.hrtime.bigint();
     await repository.read((state) => state.players.size);
     const coldSeconds = Number(process.hrtime.bigint() - coldStart) / 1e9;
+    // The first start writes its snapshot in the background: let it land before the second start.
+    const head = repository.currentRevision;
+    for (let waited = 0; ; waited += 50) {
+      const saved = await knex('public.ladder_snapshots').where({ stream_id: 'ladder' }).max({ revision: 'revision' }).first();
+      if (Number(saved?.revision ?? -1) >= head) break;
+      if (waited > 30_000) throw new Error('the ladder snapshot was not written within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const warmRepository = new LadderRepository(store, silentLogger, knex);
     const warmStart = process.hrtime.bigint();
     await warmRepository.read((state) => state.players.size);

@@ -370,7 +370,7 @@ describe('ELO tracker in Chromium', () => {
     }
     expect(await podium.getByRole('button').count()).toBe(3);
 
-    const table = page.locator('.ant-card', { hasText: 'All Rankings' }).locator('table');
+    const table = page.locator('.rankings-panel', { hasText: 'All Rankings' }).locator('table');
     const headers = await table.locator('thead th').allTextContents();
     expect(headers.map((header) => header.trim())).toEqual(['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches']);
     const rows = table.locator('tbody tr.leaderboard-row');
@@ -395,7 +395,8 @@ describe('ELO tracker in Chromium', () => {
 
     // The rating pool switch shows a mode's ranking and keeps it in ?mode=.
     const hardpoint = (await server.call('GET', '/api/players/leaderboard?mode=1')).body as LeaderboardEntry[];
-    await page.getByRole('radiogroup', { name: 'Rating pool' }).or(page.locator('.ant-segmented')).getByText('Hardpoint', { exact: true }).click();
+    const pools = page.getByRole('radiogroup', { name: 'Rating pool' });
+    await pools.getByRole('radio', { name: 'Hardpoint' }).click();
     await page.waitForURL('**/tracker/leaderboard?mode=1');
     await page.waitForFunction(
       (names) => [...document.querySelectorAll('tbody tr.leaderboard-row td:nth-child(2)')].map((cell) => cell.textContent).join() === names,
@@ -403,7 +404,8 @@ describe('ELO tracker in Chromium', () => {
     );
     expect(await rows.count()).toBe(4);
     await rows.first().getByText(String(hardpoint[0]!.elo), { exact: true }).waitFor();
-    await page.locator('.ant-segmented').getByText('Overall', { exact: true }).click();
+    expect(await pools.getByRole('radio', { name: 'Hardpoint' }).getAttribute('aria-checked')).toBe('true');
+    await pools.getByRole('radio', { name: 'Overall' }).click();
     await page.waitForURL((url) => url.search === '');
     await rows.nth(4).waitFor();
 

@@ -51,14 +51,15 @@ export const routes: RouteObject[] = [
   {
     // Any path starting with /tracker uses the tracker layout (SPEC §2).
     path: '/tracker',
-    element: withToasts(<TrackerLayout />),
+    // The layout, the leaderboard and not-found use no antd; the other screens bring its theme and toasts.
+    element: <TrackerLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: screen(dashboard) },
-      { path: 'dashboard', element: screen(dashboard) },
+      { index: true, element: withToasts(screen(dashboard)) },
+      { path: 'dashboard', element: withToasts(screen(dashboard)) },
       { path: 'leaderboard', element: screen(() => import('./routes/tracker/leaderboard')) },
-      { path: 'players', element: screen(() => import('./routes/tracker/players')) },
-      { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
+      { path: 'players', element: withToasts(screen(() => import('./routes/tracker/players'))) },
+      { path: 'record-match', element: withToasts(screen(() => import('./routes/tracker/record-match'))) },
       { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
     ],
   },

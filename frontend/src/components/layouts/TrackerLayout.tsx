@@ -5,10 +5,11 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Tooltip } from 'antd';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand/BrandLogo';
+import { Hint } from '@/components/ui/Hint';
+import { PlainButton } from '@/components/ui/PlainButton';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { ThemeToggle } from '@/components/ui/ThemeToggle';
 import { BRAND_NAME } from '@/config/brand';
@@ -43,9 +44,9 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
             return (
               <li key={link.to}>
                 {collapsed ? (
-                  <Tooltip title={link.label} placement="right">
+                  <Hint title={link.label} placement="right">
                     {navLink}
-                  </Tooltip>
+                  </Hint>
                 ) : (
                   navLink
                 )}
@@ -58,28 +59,52 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
   );
 }
 
+/**
+ * The mobile sidebar: a panel sliding over the page above a mask. A click on the mask or
+ * Escape closes it; focus moves into it and back to where it was.
+ */
+function SlideOverSidebar({ onClose }: { onClose: () => void }) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <>
+      <div className="tracker-drawer-mask" aria-hidden onClick={onClose} />
+      <div ref={panel} className="tracker-sidebar-drawer" role="dialog" aria-modal="true" aria-label="Tracker menu">
+        <SidebarContent collapsed={false} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The tracker's frame. It uses no antd component: the leaderboard, the tracker's most
+ * visited screen, then starts without antd's runtime; the screens that use antd bring it
+ * along with their own chunks.
+ */
 export function TrackerLayout() {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();
   const { pathname } = useLocation();
 
   useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
+  const closeMobile = useCallback(() => setOpenMobile(false), [setOpenMobile]);
 
   const collapsed = !isMobile && !open;
 
   return (
     <div className="tracker-shell">
       {isMobile ? (
-        <Drawer
-          placement="left"
-          open={openMobile}
-          onClose={() => setOpenMobile(false)}
-          size="18rem"
-          closable={false}
-          className="tracker-sidebar-drawer"
-          styles={{ body: { padding: 0 } }}
-        >
-          <SidebarContent collapsed={false} />
-        </Drawer>
+        openMobile && <SlideOverSidebar onClose={closeMobile} />
       ) : (
         <aside className={collapsed ? 'tracker-sidebar collapsed' : 'tracker-sidebar'} data-state={collapsed ? 'collapsed' : 'expanded'}>
           <SidebarContent collapsed={collapsed} />
@@ -87,9 +112,11 @@ export function TrackerLayout() {
       )}
       <div className="tracker-body">
         <header className="tracker-topbar">
-          <Tooltip title="Toggle Sidebar (Ctrl+B)">
-            <Button type="text" aria-label="Toggle Sidebar" icon={<MenuOutlined />} onClick={toggle} />
-          </Tooltip>
+          <Hint title="Toggle Sidebar (Ctrl+B)">
+            <PlainButton variant="text" className="plain-button-icon" aria-label="Toggle Sidebar" onClick={toggle}>
+              <MenuOutlined />
+            </PlainButton>
+          </Hint>
           <Link to="/" className="public-brand tracker-brand" aria-label={`${BRAND_NAME} home`}>
             <BrandLogo size={24} />
             <span>{BRAND_NAME}</span>

@@ -1,9 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import ToastBoundary from '@/components/ui/ToastBoundary';
 import { PublicLayout } from './PublicLayout';
 import { TrackerLayout } from './TrackerLayout';
 
@@ -13,11 +12,7 @@ function renderAt(path: string) {
       { path: '/', element: <PublicLayout />, children: [{ path: '*', element: <p>public screen</p> }, { index: true, element: <p>home</p> }] },
       {
         path: '/tracker',
-        element: (
-          <ToastBoundary>
-            <TrackerLayout />
-          </ToastBoundary>
-        ),
+        element: <TrackerLayout />,
         children: [{ path: '*', element: <p>tracker screen</p> }],
       },
     ],
@@ -99,5 +94,46 @@ describe('TrackerLayout', () => {
     document.cookie = 'sidebar_state=false; path=/';
     renderAt('/tracker/players');
     expect(document.querySelector('.tracker-sidebar')).toHaveAttribute('data-state', 'collapsed');
+  });
+
+  it('names each collapsed link in a hint', () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    renderAt('/tracker/dashboard');
+    const link = screen.getByRole('link', { name: 'Players' });
+    expect(link.closest('.hint')).toHaveAttribute('data-hint', 'Players');
+    expect(screen.getByRole('button', { name: 'Toggle Sidebar' }).closest('.hint')).toHaveAttribute('data-hint', 'Toggle Sidebar (Ctrl+B)');
+  });
+
+  describe('below 768 px', () => {
+    const desktopMatchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({ ...desktopMatchMedia(query), matches: true })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = desktopMatchMedia;
+    });
+
+    it('slides the sidebar over the page; Escape, the mask and a link close it', async () => {
+      const router = renderAt('/tracker/dashboard');
+      expect(document.querySelector('aside.tracker-sidebar')).toBeNull();
+      expect(screen.queryByRole('navigation', { name: 'ELO Tracker' })).toBeNull();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Toggle Sidebar' }));
+      const panel = screen.getByRole('dialog', { name: 'Tracker menu' });
+      expect(panel).toHaveAttribute('aria-modal', 'true');
+      expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog', { name: 'Tracker menu' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Toggle Sidebar' })).toHaveFocus();
+
+      fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+      fireEvent.click(document.querySelector('.tracker-drawer-mask')!);
+      expect(screen.queryByRole('dialog', { name: 'Tracker menu' })).toBeNull();
+
+      fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+      await userEvent.click(screen.getByRole('link', { name: 'Players' }));
+      expect(router.state.location.pathname).toBe('/tracker/players');
+      expect(screen.queryByRole('dialog', { name: 'Tracker menu' })).toBeNull();
+    });
   });
 });

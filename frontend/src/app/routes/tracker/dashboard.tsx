@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { RecentMatchesCard } from '@/features/matches/components/RecentMatchesCard';
 import { DashboardTopPlayers } from '@/features/players/components/DashboardTopPlayers';
-import { PlayerProfileDialog } from '@/features/players/components/PlayerProfileDialog';
+import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 import { DashboardStatCards } from '@/features/stats/components/DashboardStatCards';
 import { RankDistributionCard } from '@/features/stats/components/RankDistributionCard';
 
@@ -17,7 +17,7 @@ export default function DashboardRoute() {
         <RecentMatchesCard />
         <RankDistributionCard />
       </div>
-      <PlayerProfileDialog playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
+      <PlayerProfileDialogOnDemand playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useGetModesQuery } from '@/features/matches/api/get-modes';
 import { Leaderboard } from '@/features/players/components/Leaderboard';
 import { LeaderboardModeSelect } from '@/features/players/components/LeaderboardModeSelect';
-import { PlayerProfileDialog } from '@/features/players/components/PlayerProfileDialog';
+import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 
 /** The rating pool is kept in ?mode= so a mode's leaderboard can be linked to. */
 function modeFrom(params: URLSearchParams): number | null {
@@ -33,7 +33,7 @@ export default function LeaderboardRoute() {
         extra={modes.length > 0 && <LeaderboardModeSelect modes={modes} value={modeId} onChange={changeMode} />}
       />
       <Leaderboard modeId={modeId} onSelect={setSelectedPlayerId} />
-      <PlayerProfileDialog playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
+      <PlayerProfileDialogOnDemand playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
     </>
   );
 }

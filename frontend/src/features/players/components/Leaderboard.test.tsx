@@ -64,6 +64,43 @@ describe('Leaderboard', () => {
     expect(onSelect).toHaveBeenLastCalledWith(players[4]!.id);
   });
 
+  it('opens a profile from a focused row with Enter', async () => {
+    const onSelect = vi.fn();
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={onSelect} />);
+    const row = within(await screen.findByRole('table')).getByText('Cobra').closest('tr')!;
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(players[2]!.id);
+  });
+
+  it('pages a long board by 50 and keeps the ranks running', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => makePlayer({ username: `Player${i + 1}`, elo: 2000 - i }));
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(many) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(51);
+    const pager = screen.getByRole('navigation', { name: 'Rankings pages' });
+    expect(within(pager).getByText('1–50 of 120')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(20);
+    expect(within(rows[0]!).getByText('Player101')).toBeInTheDocument();
+    expect(rows[0]!.textContent).toContain('#101');
+    expect(within(pager).getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(within(table).getByText('Player51')).toBeInTheDocument();
+  });
+
+  it('has no pager for a board of 50 or fewer', async () => {
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('navigation', { name: 'Rankings pages' })).toBeNull();
+  });
+
   it("reads a mode's pool with ?mode=", async () => {
     const { requests } = mockFetch({ 'GET /api/players/leaderboard?mode=2': { body: [] } });
     renderWithProviders(<Leaderboard modeId={2} onSelect={() => {}} />);

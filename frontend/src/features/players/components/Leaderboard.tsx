@@ -1,4 +1,6 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { TrophyOutlined } from '@ant-design/icons';
+import { Panel } from '@/components/ui/Panel';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetLeaderboardQuery } from '../api/get-leaderboard';
 import { LeaderboardPodium, PODIUM_SIZE } from './LeaderboardPodium';
 import { LeaderboardTable } from './LeaderboardTable';
@@ -8,19 +10,23 @@ function LeaderboardSkeleton() {
     <div aria-busy="true" aria-label="Loading leaderboard">
       <div className="podium">
         {Array.from({ length: PODIUM_SIZE }, (_, i) => (
-          <Card key={i}>
-            <Skeleton active paragraph={{ rows: 3 }} />
-          </Card>
+          <Panel key={i}>
+            <ShimmerLines lines={4} />
+          </Panel>
         ))}
       </div>
-      <Card>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
+      <Panel>
+        <ShimmerLines lines={9} />
+      </Panel>
     </div>
   );
 }
 
-/** Podium and "All Rankings" of one rating pool: overall when `modeId` is null. */
+/**
+ * Podium and "All Rankings" of one rating pool: overall when `modeId` is null. The tracker's
+ * landing board is drawn with the public pages' plain components, without antd, so a phone
+ * on a slow network shows it about as fast as the home page.
+ */
 export function Leaderboard({ modeId, onSelect }: { modeId: number | null; onSelect: (playerId: number) => void }) {
   const { data: entries = [], isLoading, isFetching } = useGetLeaderboardQuery(modeId);
 
@@ -28,18 +34,19 @@ export function Leaderboard({ modeId, onSelect }: { modeId: number | null; onSel
 
   if (entries.length === 0) {
     return (
-      <Card>
-        <Empty description="No players yet. Record your first match to get started!" />
-      </Card>
+      <Panel className="empty-panel">
+        <TrophyOutlined className="empty-panel-icon" aria-hidden />
+        <p className="muted">No players yet. Record your first match to get started!</p>
+      </Panel>
     );
   }
 
   return (
     <div className="leaderboard" aria-busy={isFetching}>
       <LeaderboardPodium entries={entries} onSelect={onSelect} />
-      <Card title="All Rankings" styles={{ body: { padding: 0 } }}>
+      <Panel title="All Rankings" className="rankings-panel">
         <LeaderboardTable entries={entries} onSelect={onSelect} />
-      </Card>
+      </Panel>
     </div>
   );
 }

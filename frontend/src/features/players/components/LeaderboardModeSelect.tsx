@@ -1,5 +1,5 @@
-import { Segmented } from 'antd';
 import type { Mode } from '@team/contracts';
+import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
 
 const OVERALL = 'overall';
 
@@ -14,8 +14,8 @@ export function LeaderboardModeSelect({
   onChange: (modeId: number | null) => void;
 }) {
   return (
-    <Segmented<string>
-      aria-label="Rating pool"
+    <SegmentedChoice<string>
+      label="Rating pool"
       value={value == null ? OVERALL : String(value)}
       onChange={(next) => onChange(next === OVERALL ? null : Number(next))}
       options={[{ label: 'Overall', value: OVERALL }, ...modes.map((mode) => ({ label: mode.name, value: String(mode.id) }))]}

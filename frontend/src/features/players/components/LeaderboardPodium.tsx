@@ -1,5 +1,5 @@
-import { Card } from 'antd';
 import { podiumMedal, type LeaderboardEntry } from '@team/contracts';
+import { Panel } from '@/components/ui/Panel';
 import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
 import { PodiumMedal } from './PodiumMedal';
 import { TierBadge } from './TierBadge';
@@ -11,9 +11,8 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
   return (
     <section className="podium" aria-label="Top 3">
       {entries.slice(0, PODIUM_SIZE).map((entry) => (
-        <Card
+        <Panel
           key={entry.id}
-          hoverable
           className={`podium-card podium-${podiumMedal(entry.rank) ?? 'none'}`}
           onClick={() => onSelect(entry.id)}
           role="button"
@@ -45,7 +44,7 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
               {entry.totalMatches} <span className="muted">matches</span>
             </span>
           </div>
-        </Card>
+        </Panel>
       ))}
     </section>
   );

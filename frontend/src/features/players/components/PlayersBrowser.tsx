@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useGetPlayersQuery } from '../api/get-players';
 import { PlayerCard } from './PlayerCard';
-import { PlayerProfileDialog } from './PlayerProfileDialog';
+import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
 
 /** SPEC §2: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
@@ -78,7 +78,7 @@ export function PlayersBrowser() {
           ))}
         </div>
       )}
-      <PlayerProfileDialog playerId={selectedId} onClose={closeProfile} showMatchDetails />
+      <PlayerProfileDialogOnDemand playerId={selectedId} onClose={closeProfile} showMatchDetails />
     </>
   );
 }
