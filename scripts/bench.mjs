@@ -17,7 +17,7 @@ const results = await withEmbeddedPostgres(async (server) => {
   const collected = [];
   for (const suite of suites) {
     for (const [name, run] of Object.entries(suite)) {
-      if (typeof run === 'function' && name.startsWith('bench')) collected.push(await run(server));
+      if (typeof run === 'function' && name.startsWith('bench')) collected.push(...[await run(server)].flat());
     }
   }
   return collected;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { applyEvents, type Projection } from './projection.js';
-import { migrateReadModels, Projector, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
+import { migrateReadModels, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
 
 /** Held for the whole rebuild: one rebuild at a time per database. */
 export const REBUILD_LOCK_KEY = 7_340_003;
@@ -76,17 +76,27 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     };
     report('building');
 
-    const builder = new Projector({
-      knex: next,
-      reader: options.reader,
-      projections: options.projections,
-      name,
-      batchSize: options.batchSize ?? 5000,
-    });
+    // Nothing else writes the next schema (the rebuild lock is held), so the next batch is read
+    // while this one is applied, and the batches commit without waiting for their WAL flush:
+    // a crash before the swap leaves a half-built schema that the next rebuild drops anyway.
+    const batchSize = options.batchSize ?? 5000;
+    const readFrom = (position: number) => {
+      const read = options.reader.readAll(position, batchSize);
+      read.catch(() => {}); // awaited below; a failure then is the rebuild's failure
+      return read;
+    };
+    let nextBatch = readFrom(0);
     for (;;) {
-      const applied = await builder.processBatch();
-      if (applied === 0) break;
-      done += applied;
+      const events = await nextBatch;
+      if (events.length === 0) break;
+      const last = events[events.length - 1]!.position;
+      nextBatch = readFrom(last);
+      await next.transaction(async (trx) => {
+        await trx.raw('SET LOCAL synchronous_commit = off');
+        await applyEvents(options.projections, events, trx);
+        await trx('projection_checkpoints').where({ name }).update({ position: last, updated_at: trx.fn.now() });
+      });
+      done += events.length;
       report('building');
     }
 
