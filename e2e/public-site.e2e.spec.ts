@@ -206,7 +206,11 @@ describe('public site in Chromium', () => {
     await createBlock(pageId, { blockType: 'button', buttonText: 'See the roster', buttonUrl: '/roster', buttonStyle: 'outline' });
     await createBlock(pageId, { blockType: 'button', buttonText: 'Button without URL', buttonUrl: '' });
     await createBlock(pageId, { blockType: 'button', buttonText: '', buttonUrl: 'https://example.com/no-text' });
-    await createBlock(pageId, { blockType: 'html', title: 'Sponsor banner', content: '<p class="sponsor">Sponsored by Acme</p>' });
+    await createBlock(pageId, {
+      blockType: 'html',
+      title: 'Sponsor banner',
+      content: '<p class="sponsor">Sponsored by Acme</p><div style="height: 320px"></div><script>document.body.dataset.ran = "yes"</script>',
+    });
 
     await open('/events');
     const article = page.getByRole('article', { name: 'Events' });
@@ -240,7 +244,12 @@ describe('public site in Chromium', () => {
     // HTML: isolated in a sandboxed frame.
     const frame = article.locator('iframe[title="Sponsor banner"]');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
-    await page.frameLocator('iframe[title="Sponsor banner"]').getByText('Sponsored by Acme').waitFor();
+    const banner = page.frameLocator('iframe[title="Sponsor banner"]');
+    await banner.getByText('Sponsored by Acme').waitFor();
+    // The resize script runs (the CSP allows it by hash): the frame grows from 150 px to its content.
+    await page.waitForFunction(() => (document.querySelector('iframe[title="Sponsor banner"]') as HTMLElement).offsetHeight > 330);
+    // The markup's own script does not.
+    expect(await banner.locator('body').getAttribute('data-ran')).toBeNull();
 
     // Rendered blocks: 2 text, 3 videos, 1 image, 1 spacer, 2 buttons, 1 html.
     expect(await article.locator('.block-cell').count()).toBe(10);

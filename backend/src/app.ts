@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +11,7 @@ import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { migrateReadModels, Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
@@ -19,6 +21,9 @@ import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.j
 import { createKnex } from './infrastructure/database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
+
+/** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
+const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
 import type { Clock } from './infrastructure/tokens.js';
 
 export interface AppOptions {
@@ -116,9 +121,10 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // antd writes its styles at run time; scripts only from this origin.
+          // antd writes its styles at run time. Scripts only from this origin, and the HTML
+          // block frame's resize script by its hash (the srcdoc frame inherits this policy).
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          'script-src': ["'self'", HTML_BLOCK_SCRIPT_SOURCE],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https:', 'http:'],
           'media-src': ["'self'", 'https:', 'http:'],

@@ -17,3 +17,4 @@ export * from './ladder/ladder-events.js';
 export * from './cms/cms-events.js';
 export * from './cms/pages-rules.js';
 export * from './cms/cms-validation.js';
+export * from './cms/html-block.js';

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
 
 describe('HTTP core', () => {
@@ -51,6 +53,14 @@ describe('HTTP core', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Once blocked, even the right key waits: guessing cannot be interleaved with it.
     expect((await app.call('GET', '/api/admin/session', { admin: true })).status).toBe(429);
+  });
+
+  test('the CSP lets scripts come from this origin, and inline only the HTML block frame\'s resize script', async () => {
+    const { headers } = await app.call('GET', '/api/health');
+    const policy = headers.get('content-security-policy') ?? '';
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src '))!.trim();
+    const hash = createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   test('the OpenAPI document is served', async () => {

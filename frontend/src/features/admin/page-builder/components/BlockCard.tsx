@@ -122,7 +122,7 @@ export function BlockCard({ block, index, count, onChange, onMove, onRemove }: B
             type="warning"
             showIcon
             title="Only use trusted HTML."
-            description="The HTML is shown as it is written, in a sandboxed frame. Paste markup only from sources you trust."
+            description="The HTML is shown as it is written, in a sandboxed frame; scripts in it do not run. Paste markup only from sources you trust."
           />
           <TextAreaField label="Content" value={block.content} onChange={(content) => onChange({ content })} code rows={6} />
         </>
