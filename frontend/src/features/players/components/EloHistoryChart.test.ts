@@ -1,0 +1,46 @@
+import type { PlayerMatchRecord } from '@team/contracts';
+import { describe, expect, it } from 'vitest';
+import { ratingHistory } from './EloHistoryChart';
+
+function record(id: number, createdAt: string, eloAfter: number | null, mode: { id: number; name: string } | null = null): PlayerMatchRecord {
+  return {
+    id,
+    won: true,
+    team: 'team1',
+    eloChange: eloAfter === null ? null : 10,
+    eloAfter,
+    kills: null,
+    deaths: null,
+    assists: null,
+    score: null,
+    match: { id, createdAt, mode, winningTeam: 'team1', team1Score: null, team2Score: null, participants: [] },
+    teammates: [],
+    opponents: [],
+  };
+}
+
+describe('ratingHistory', () => {
+  it('keeps each rating pool on its own series, oldest first, overall first', () => {
+    const hardpoint = { id: 1, name: 'Hardpoint' };
+    const { points, pools } = ratingHistory([
+      record(4, '2026-03-04T00:00:00Z', 1030),
+      record(2, '2026-03-02T00:00:00Z', 1016, hardpoint),
+      record(1, '2026-03-01T00:00:00Z', 1012),
+      record(3, '2026-03-03T00:00:00Z', 1001, hardpoint),
+    ]);
+    expect(pools).toEqual([
+      { key: 'overall', name: 'Overall' },
+      { key: 'mode-1', name: 'Hardpoint' },
+    ]);
+    expect(points.map((point) => point.matchId)).toEqual([1, 2, 3, 4]);
+    // A Hardpoint match does not move the overall line, nor an overall match the Hardpoint one.
+    expect(points.map((point) => point.overall ?? null)).toEqual([1012, null, null, 1030]);
+    expect(points.map((point) => point['mode-1'] ?? null)).toEqual([null, 1016, 1001, null]);
+  });
+
+  it('leaves out lines without a rating', () => {
+    const { points, pools } = ratingHistory([record(1, '2026-03-01T00:00:00Z', null), record(2, '2026-03-02T00:00:00Z', 1000)]);
+    expect(points).toHaveLength(1);
+    expect(pools).toEqual([{ key: 'overall', name: 'Overall' }]);
+  });
+});
