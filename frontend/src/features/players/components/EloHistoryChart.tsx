@@ -45,7 +45,7 @@ export default function EloHistoryChart({ records }: { records: PlayerMatchRecor
           <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={24} />
           <YAxis domain={['dataMin - 20', 'dataMax + 20']} tick={{ fontSize: 11 }} allowDecimals={false} />
           <Tooltip formatter={(value, name) => [value, `${name} ELO`]} />
-          {pools.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+          {pools.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
           {pools.map((pool, index) => (
             <Line
               key={pool.key}
