@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
+import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { createKnex } from './infrastructure/database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
@@ -157,10 +158,9 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
 
   if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
     const indexFile = path.join(config.staticDir, 'index.html');
-    app.use(
-      '/assets',
-      express.static(path.join(config.staticDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
-    );
+    const assetsDir = path.join(config.staticDir, 'assets');
+    app.use('/assets', precompressedAssets(assetsDir));
+    app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
     app.use(express.static(config.staticDir, { index: false, maxAge: '1h' }));
     // Client-side routes: every other GET that is not the API gets the app shell.
     app.use((request: Request, response: Response, next: NextFunction) => {
