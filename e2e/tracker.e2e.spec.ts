@@ -671,10 +671,16 @@ describe('ELO tracker in Chromium', () => {
       await page.locator('.player-card').first().waitFor();
     });
     const ace = (await players()).find((player) => player.username === 'Ace')!;
+    // The rating history draws one line per rating pool Ace played in.
+    const aceHistory = (await server.call('GET', `/api/players/${ace.id}/matches`)).body as Array<{ match: { mode: { name: string } | null } }>;
+    const pools = [...new Set(aceHistory.map((record) => record.match.mode?.name ?? 'Overall'))].sort();
+    expect(pools.length).toBeGreaterThan(1);
     await shootBothThemes(page, 'profile', async () => {
       await open(`/tracker/players?playerId=${ace.id}`);
       await dialog().getByTestId('match-history-entry').first().waitFor();
-      await dialog().locator('.recharts-line').waitFor();
+      await dialog().locator('.recharts-legend-item-text').first().waitFor();
+      expect(await dialog().locator('.recharts-line').count()).toBe(pools.length);
+      expect((await dialog().locator('.recharts-legend-item-text').allTextContents()).sort()).toEqual(pools);
     });
     await shootBothThemes(page, 'record-match', async () => {
       await open('/tracker/record-match');

@@ -32,15 +32,20 @@ describe('ratingHistory', () => {
       { key: 'overall', name: 'Overall' },
       { key: 'mode-1', name: 'Hardpoint' },
     ]);
-    expect(points.map((point) => point.matchId)).toEqual([1, 2, 3, 4]);
+    // "Start" holds each pool's rating before its first match (after minus change).
+    expect(points.map((point) => point.date)[0]).toBe('Start');
+    expect(points.map((point) => point.matchId)).toEqual([0, 1, 2, 3, 4]);
     // A Hardpoint match does not move the overall line, nor an overall match the Hardpoint one.
-    expect(points.map((point) => point.overall ?? null)).toEqual([1012, null, null, 1030]);
-    expect(points.map((point) => point['mode-1'] ?? null)).toEqual([null, 1016, 1001, null]);
+    expect(points.map((point) => point.overall ?? null)).toEqual([1002, 1012, null, null, 1030]);
+    expect(points.map((point) => point['mode-1'] ?? null)).toEqual([1006, null, 1016, 1001, null]);
   });
 
-  it('leaves out lines without a rating', () => {
+  it('leaves out lines without a rating, and draws one match from its starting rating', () => {
     const { points, pools } = ratingHistory([record(1, '2026-03-01T00:00:00Z', null), record(2, '2026-03-02T00:00:00Z', 1000)]);
-    expect(points).toHaveLength(1);
+    expect(points.map((point) => [point.matchId, point.overall])).toEqual([
+      [0, 990],
+      [2, 1000],
+    ]);
     expect(pools).toEqual([{ key: 'overall', name: 'Overall' }]);
   });
 });

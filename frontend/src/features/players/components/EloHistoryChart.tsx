@@ -15,21 +15,27 @@ const POOL_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0
 /**
  * The rating after each match, oldest first, one series per rating pool: a mode match moves
  * that mode's rating and leaves the overall one alone (DESIGN §6), so mixing them on one line
- * would draw jumps that never happened. Overall comes first, then the modes as first played.
+ * would draw jumps that never happened. A first point, "Start", holds each pool's rating
+ * before its first match, so even one match draws a line. Overall comes first, then the
+ * modes as first played.
  */
 export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoint[]; pools: RatingPool[] } {
   const pools = new Map<string, RatingPool>();
+  const start: RatingPoint = { matchId: 0, date: 'Start' };
   const points = records
     .filter((record) => record.eloAfter != null)
     .sort((a, b) => a.match.createdAt.localeCompare(b.match.createdAt) || a.match.id - b.match.id)
     .map((record) => {
       const mode = record.match.mode;
       const pool = mode ? { key: `mode-${mode.id}`, name: mode.name } : { key: 'overall', name: 'Overall' };
-      if (!pools.has(pool.key)) pools.set(pool.key, pool);
+      if (!pools.has(pool.key)) {
+        pools.set(pool.key, pool);
+        if (record.eloChange != null) start[pool.key] = record.eloAfter! - record.eloChange;
+      }
       return { matchId: record.match.id, date: formatDate(record.match.createdAt), [pool.key]: record.eloAfter! } as RatingPoint;
     });
   const ordered = [...pools.values()].sort((a, b) => Number(b.key === 'overall') - Number(a.key === 'overall'));
-  return { points, pools: ordered };
+  return { points: Object.keys(start).length > 2 ? [start, ...points] : points, pools: ordered };
 }
 
 /** The rating-history lines of the profile dialog. Loaded lazily: it carries recharts. */

@@ -63,7 +63,7 @@ export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = fals
       ) : (
         <div className="profile-body">
           <PlayerStatsGrid player={player} />
-          {history.data && history.data.length > 1 && (
+          {history.data && history.data.length > 0 && (
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
               <EloHistoryChart records={history.data} />
             </Suspense>
