@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  test('an empty environment gives the documented defaults', () => {
+    const config = loadConfig({}, '/srv/site');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: path.resolve('/srv/site', 'data'),
+      projector: 'inline',
+      readYourWritesTimeoutMs: 5000,
+      publicWritesPerMinute: 30,
+      adminFailuresPer15Min: 10,
+      logLevel: 'info',
+      trustProxy: 0,
+      staticDir: path.resolve('/srv/site', 'frontend/dist'),
+    });
+  });
+
+  test.each([
+    [{ PORT: 'eighty' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "eighty"'],
+    [{ PORT: '70000' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "70000"'],
+    [{ PROJECTOR: 'sometimes' }, 'Invalid setting PROJECTOR: expected one of inline, off, got "sometimes"'],
+    [{ DATABASE_URL: 'mysql://root@localhost/site' }, 'Invalid setting DATABASE_URL: expected a postgres:// URL, got mysql://'],
+    [{ DATABASE_URL: 'not a url' }, 'Invalid setting DATABASE_URL: not a URL (expected postgres://user:password@host:port/database)'],
+    [{ ADMIN_KEY: 'short' }, 'Invalid setting ADMIN_KEY: must be at least 12 characters (or unset, to generate one)'],
+    [{ PUBLIC_WRITES_PER_MINUTE: '0' }, 'Invalid setting PUBLIC_WRITES_PER_MINUTE: expected a whole number from 1 to 100000, got "0"'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+  ])('refuses %j, naming the setting', (env, message) => {
+    expect(() => loadConfig(env, '/srv/site')).toThrow(ConfigError);
+    expect(() => loadConfig(env, '/srv/site')).toThrow(message);
+  });
+
+  test('STATIC_DIR=none serves the API only', () => {
+    expect(loadConfig({ STATIC_DIR: 'none' }, '/srv/site').staticDir).toBeNull();
+  });
+});
