@@ -28,4 +28,26 @@ describe('the site in Chromium', () => {
     expect(health).toBe(200);
     expect(errors).toEqual([]);
   });
+
+  test('public pages never download the admin screens or the rich-text editor', async () => {
+    const scripts: string[] = [];
+    const onResponse = (response: { url(): string; request(): { resourceType(): string } }) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    };
+    browser.page.on('response', onResponse);
+    try {
+      for (const path of ['/', '/about', '/roster', '/tracker/dashboard', '/tracker/leaderboard', '/tracker/players', '/tracker/record-match']) {
+        await browser.page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
+      }
+      expect(scripts.length).toBeGreaterThan(10);
+      const admin = scripts.filter((script) => /ContentEditor|PageBuilder|MergePlayers|AuditPage|OperationsPage|RichTextEditor|quill/i.test(script));
+      expect(admin).toEqual([]);
+
+      // The admin screen does load its editor: the names above are the real chunk names.
+      await browser.page.goto(server.baseUrl + '/admin/content', { waitUntil: 'networkidle' });
+      expect(scripts.some((script) => /ContentEditorPage/.test(script))).toBe(true);
+    } finally {
+      browser.page.off('response', onResponse);
+    }
+  });
 });

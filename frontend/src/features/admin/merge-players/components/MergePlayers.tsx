@@ -23,7 +23,7 @@ export function mergeConfirmText(primary: Player, duplicate: Player): string {
     `Primary (KEEP): ${primary.username} (ID ${primary.id}, Discord ID ${primary.discordId})`,
     `Duplicate (DELETE): ${duplicate.username} (ID ${duplicate.id}, Discord ID ${duplicate.discordId})`,
     '',
-    'All match history will be moved to the primary account and the duplicate account will be deleted. This cannot be undone.',
+    'All match history will be moved to the primary account and the duplicate account will be deleted. Only reverting the merge from the Audit log brings it back.',
   ].join('\n');
 }
 
