@@ -174,6 +174,13 @@ describe('audit log and operations in Chromium', () => {
     // Time travel: the board right after match #2, as the event left it.
     const board = page.getByRole('region', { name: /Leaderboard as of position/ });
     await board.getByText('Alpha').waitFor();
+    // A name opens that player's profile as of the same position, read-only.
+    await board.getByRole('button', { name: 'Alpha' }).click();
+    const past = page.getByRole('dialog').filter({ hasText: /As of log position \d+/ });
+    await past.getByText('Match History').waitFor();
+    expect(await past.getByRole('button', { name: /Void/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await past.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Void match' }).click();
     const dialog = page.getByRole('dialog', { name: 'Void match #2' });

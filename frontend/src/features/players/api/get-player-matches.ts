@@ -9,13 +9,23 @@ const playerMatchesApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, playerId) => [{ type: 'Matches', id: `PLAYER-${playerId}` }],
     }),
+    /** GET /api/players/{id}/matches?asOf={position}: the history as the log stood then. */
+    getPlayerMatchesAsOf: build.query<PlayerMatchRecord[], { playerId: number; asOf: number }>({
+      query: ({ playerId, asOf }) => `/api/players/${playerId}/matches?asOf=${asOf}`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-/** Requested whenever a player is selected, without caching. */
-export function usePlayerMatchHistory(playerId: number | null) {
-  return playerMatchesApi.useGetPlayerMatchesQuery(playerId ?? 0, {
-    skip: playerId == null,
+/** Requested whenever a player is selected, without caching; with `asOf`, as of that position. */
+export function usePlayerMatchHistory(playerId: number | null, asOf: number | null = null) {
+  const now = playerMatchesApi.useGetPlayerMatchesQuery(playerId ?? 0, {
+    skip: playerId == null || asOf != null,
     refetchOnMountOrArgChange: true,
   });
+  const past = playerMatchesApi.useGetPlayerMatchesAsOfQuery(
+    { playerId: playerId ?? 0, asOf: asOf ?? 0 },
+    { skip: playerId == null || asOf == null, refetchOnMountOrArgChange: true },
+  );
+  return asOf == null ? now : past;
 }

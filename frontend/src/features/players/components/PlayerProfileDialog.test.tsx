@@ -142,6 +142,24 @@ describe('PlayerProfileDialog', () => {
     expect(await screen.findByText('Vengeful')).toBeInTheDocument();
   });
 
+  it('reads the profile as of a past position, without the admin corrections', async () => {
+    localStorage.setItem('admin_key', 'admin-key');
+    try {
+      const { requests } = mockFetch({
+        'GET /api/players?asOf=12': { body: [viper, player({ id: 2, username: 'low', elo: 900 })] },
+        'GET /api/players/7/matches?asOf=12': { body: [overallLoss] },
+      });
+      renderWithProviders(<PlayerProfileDialog playerId={7} asOf={12} onClose={() => {}} />);
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText('As of log position 12')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Reaper')).toBeInTheDocument();
+      expect(requests.map((request) => request.url).sort()).toEqual(['/api/players/7/matches?asOf=12', '/api/players?asOf=12']);
+      expect(within(dialog).queryByRole('button', { name: /Void/ })).toBeNull();
+    } finally {
+      localStorage.removeItem('admin_key');
+    }
+  });
+
   it('says so when there is no match history', async () => {
     setup([]);
     expect(await screen.findByText('No match history available')).toBeInTheDocument();

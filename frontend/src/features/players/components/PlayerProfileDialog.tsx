@@ -2,7 +2,7 @@ import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useMemo } from 'react';
 import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
-import { useGetPlayersQuery } from '../api/get-players';
+import { usePlayersAt } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { MatchHistoryList } from './MatchHistoryList';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
@@ -27,14 +27,17 @@ export interface PlayerProfileDialogProps {
   onClose: () => void;
   /** Per-match K/D and mode stats in the history (the Players screen's variant). */
   showMatchDetails?: boolean;
+  /** Time travel (the Audit screen): the profile as the log stood at this position; read-only. */
+  asOf?: number | null;
 }
 
-export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = false }: PlayerProfileDialogProps) {
+export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = false, asOf = null }: PlayerProfileDialogProps) {
   const open = playerId != null;
-  const { data: players, isLoading: playersLoading } = useGetPlayersQuery(undefined, { skip: !open });
-  const history = usePlayerMatchHistory(playerId);
+  const { data: players, isLoading: playersLoading } = usePlayersAt(asOf, { skip: !open });
+  const history = usePlayerMatchHistory(playerId, asOf);
   // The server checks the key; a stored one only decides whether the admin controls show.
-  const isAdmin = open && Boolean(localStorage.getItem(ADMIN_KEY_STORAGE_KEY));
+  // The past is read-only: corrections apply to the ladder as it is now.
+  const isAdmin = open && asOf == null && Boolean(localStorage.getItem(ADMIN_KEY_STORAGE_KEY));
 
   // The badge's rank is the player's place in the whole list sorted by ELO (SPEC §2).
   const player = useMemo(
@@ -47,6 +50,7 @@ export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = fals
       <div>
         <div className="profile-username">{player.username}</div>
         <div className="muted profile-discord">Discord ID: {player.discordId}</div>
+        {asOf != null && <div className="muted profile-discord">As of log position {asOf}</div>}
       </div>
       <TierBadge elo={player.elo} rank={player.rank} />
     </div>

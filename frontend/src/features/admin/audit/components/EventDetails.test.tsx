@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { PastProfileDialogSlot, type PastProfileProps } from '@/components/ui/player-profile-slot';
 import type { AuditEntry } from '../api/audit-events';
 import { EventDetails } from './EventDetails';
 
@@ -27,11 +28,17 @@ const boardRow = (id: number, username: string, rank: number, elo: number) => ({
   totalDeaths: 1, totalAssists: 0, totalMatches: 1, avgKills: 1, avgDeaths: 1, avgAssists: 0, avgScore: 10,
 });
 
-function setup(auditEntry: AuditEntry, routes: Parameters<typeof mockFetch>[0]) {
+function PastProfileStandIn({ playerId, asOf }: PastProfileProps) {
+  return playerId == null ? null : <div role="dialog">{`Player ${playerId} as of ${asOf}`}</div>;
+}
+
+function setup(auditEntry: AuditEntry, routes: Parameters<typeof mockFetch>[0], { withProfiles = false } = {}) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch(routes);
   const onChanged = vi.fn();
-  renderWithProviders(<EventDetails entry={auditEntry} onChanged={onChanged} handleAdminError={() => false} />);
+  const details = <EventDetails entry={auditEntry} onChanged={onChanged} handleAdminError={() => false} />;
+  // The audit route fills the slot with the players' dialog; here a stand-in shows what it is given.
+  renderWithProviders(withProfiles ? <PastProfileDialogSlot.Provider value={PastProfileStandIn}>{details}</PastProfileDialogSlot.Provider> : details);
   return { ...fetch, onChanged, user: userEvent.setup({ delay: null }) };
 }
 
@@ -43,8 +50,18 @@ describe('EventDetails corrections and time travel', () => {
     const board = await screen.findByRole('region', { name: 'Leaderboard as of position 12' });
     await waitFor(() => expect(within(board).getByText('Ace')).toBeInTheDocument());
     expect(within(board).getByText('1016')).toBeInTheDocument();
+    // Without a profile dialog provided, a name links to the live profile.
     expect(within(board).getByText('Ace').closest('a')).toHaveAttribute('href', '/tracker/players?playerId=2');
     expect(requests.map((r) => r.url)).toContain('/api/players/leaderboard?asOf=12');
+  });
+
+  it("opens a player's profile as it stood right after the event", async () => {
+    const { user } = setup(entry('MatchRecorded', { matchId: 3 }), {
+      'GET /api/players/leaderboard?asOf=12': { body: [boardRow(2, 'Ace', 1, 1016), boardRow(1, 'Bee', 2, 984)] },
+    }, { withProfiles: true });
+    const board = await screen.findByRole('region', { name: 'Leaderboard as of position 12' });
+    await user.click(await within(board).findByRole('button', { name: 'Ace' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Player 2 as of 12');
   });
 
   it('voids a recorded match with a required reason, sent with the admin key', async () => {

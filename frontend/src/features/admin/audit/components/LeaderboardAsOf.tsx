@@ -1,13 +1,17 @@
-import { Alert, Skeleton, Table } from 'antd';
+import { Alert, Button, Skeleton, Table } from 'antd';
 import type { LeaderboardEntry } from '@team/contracts';
+import { useContext, useState } from 'react';
 import { serverErrorMessage } from '@/app/api';
+import { PastProfileDialogSlot } from '@/components/ui/player-profile-slot';
 import { useGetLeaderboardAsOfQuery } from '../api/corrections';
 
 const SHOWN = 10;
 
-/** Time travel: the top of the leaderboard right after the selected event. */
+/** Time travel: the top of the leaderboard right after the selected event; a name opens that player's profile as of then. */
 export function LeaderboardAsOf({ position }: { position: number }) {
   const board = useGetLeaderboardAsOfQuery(position);
+  const [profileId, setProfileId] = useState<number | null>(null);
+  const PastProfileDialog = useContext(PastProfileDialogSlot);
   if (board.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (board.isError) {
     return <Alert type="error" showIcon title={serverErrorMessage(board.error, 'Failed to load the leaderboard at this point')} />;
@@ -29,11 +33,16 @@ export function LeaderboardAsOf({ position }: { position: number }) {
             {
               title: 'Player',
               dataIndex: 'username',
-              render: (username: string, player) => (
-                <a href={`/tracker/players?playerId=${player.id}`} target="_blank" rel="noreferrer">
-                  {username}
-                </a>
-              ),
+              render: (username: string, player) =>
+                PastProfileDialog ? (
+                  <Button type="link" size="small" className="audit-as-of-player" onClick={() => setProfileId(player.id)}>
+                    {username}
+                  </Button>
+                ) : (
+                  <a href={`/tracker/players?playerId=${player.id}`} target="_blank" rel="noreferrer">
+                    {username}
+                  </a>
+                ),
             },
             { title: 'Tier', dataIndex: 'tier' },
             { title: 'ELO', dataIndex: 'elo' },
@@ -42,6 +51,7 @@ export function LeaderboardAsOf({ position }: { position: number }) {
         />
       )}
       {rows.length > SHOWN && <p className="muted">Top {SHOWN} of {rows.length} players.</p>}
+      {PastProfileDialog && <PastProfileDialog playerId={profileId} asOf={position} onClose={() => setProfileId(null)} />}
     </section>
   );
 }
