@@ -11,6 +11,7 @@ import { TierBadge } from './TierBadge';
 const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
 // Admin only, and only downloaded when an admin key is stored.
 const VoidMatchAction = lazy(() => import('./VoidMatchAction'));
+const MergedAccounts = lazy(() => import('./MergedAccounts'));
 
 function renderVoidAction(record: PlayerMatchRecord) {
   return (
@@ -70,6 +71,11 @@ export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = fals
           {history.data && history.data.length > 0 && (
             <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
               <EloHistoryChart records={history.data} />
+            </Suspense>
+          )}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <MergedAccounts playerId={player.id} username={player.username} />
             </Suspense>
           )}
           <MatchHistoryList

@@ -1,0 +1,51 @@
+import { Button, Popconfirm } from 'antd';
+import { serverErrorMessage } from '@/app/api';
+import { useToast } from '@/components/ui/toast';
+import { useGetPlayerMergesQuery, useRevertMergeFromProfileMutation } from '../api/player-merges';
+
+/**
+ * Admin only: the accounts merged into this player, each with "Revert merge" (DESIGN §7),
+ * as the Audit screen offers it. Loaded lazily by the profile dialog when an admin key is
+ * stored; the server checks the key.
+ */
+export default function MergedAccounts({ playerId, username }: { playerId: number; username: string }) {
+  const { toast } = useToast();
+  const merges = useGetPlayerMergesQuery(playerId, { refetchOnMountOrArgChange: true });
+  const [revert, { isLoading }] = useRevertMergeFromProfileMutation();
+  if (!merges.data?.length) return null;
+
+  const confirm = async (duplicateId: number) => {
+    try {
+      await revert({ primaryId: playerId, duplicateId }).unwrap();
+      toast({ title: 'Success', description: 'Merge reverted' });
+      merges.refetch();
+    } catch (error) {
+      toast({ title: 'Error', description: serverErrorMessage(error, 'Failed to revert merge'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <section className="merged-accounts" aria-label="Merged accounts">
+      <h3>Merged accounts</h3>
+      <ul>
+        {merges.data.map((merge) => (
+          <li key={merge.duplicateId}>
+            <span>
+              {merge.duplicateUsername} <span className="muted">(ID {merge.duplicateId})</span>
+            </span>
+            <Popconfirm
+              title="Revert this merge?"
+              description={`Splits ${merge.duplicateUsername} from ${username} again: each account gets back its own matches, Discord IDs and rating share.`}
+              okText="Revert merge"
+              onConfirm={() => confirm(merge.duplicateId)}
+            >
+              <Button size="small" loading={isLoading}>
+                Revert merge
+              </Button>
+            </Popconfirm>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
