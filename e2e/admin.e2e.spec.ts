@@ -377,6 +377,18 @@ describe('admin back office in Chromium', () => {
     await page.goto(`${server.baseUrl}/tracker/players?id=${primary.id}`);
     await page.getByRole('dialog').getByText('Shadow').first().waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="match-history-entry"]').length === 2);
+
+    // The admin can revert the merge from the profile too: the duplicate stands again with its match.
+    const merged = page.getByRole('region', { name: 'Merged accounts' });
+    await merged.getByRole('button', { name: 'Revert merge' }).waitFor();
+    expect(await merged.locator('li').allTextContents()).toEqual([expect.stringMatching(/^Shadow \(ID \d+\)/)]);
+    await merged.getByRole('button', { name: 'Revert merge' }).click();
+    await page.locator('.ant-popover').getByRole('button', { name: 'Revert merge' }).click();
+    await expectToast(page, 'Success', 'Merge reverted');
+    await merged.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="match-history-entry"]').length === 1);
+    const accounts = (await server.call('GET', '/api/players')).body as Array<{ username: string }>;
+    expect(accounts.filter((account) => account.username === 'Shadow')).toHaveLength(2);
   });
 
   test("shows the server's error when a merge is refused", async () => {

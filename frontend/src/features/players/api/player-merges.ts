@@ -42,7 +42,7 @@ const playerMergesApi = api.injectEndpoints({
     /** The audit log's merge events naming the player (admin), read as the merges still standing. */
     getPlayerMerges: build.query<MergedAccount[], number>({
       query: (playerId) => ({ url: `/api/admin/events?type=PlayersMerged,PlayersUnmerged&player=${playerId}&limit=200`, admin: true }),
-      transformResponse: (page: { entries: MergeEvent[] }, _meta, playerId) => standingMerges(playerId, page.entries),
+      transformResponse: (page: { events: MergeEvent[] }, _meta, playerId) => standingMerges(playerId, page.events),
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, playerId) => [{ type: 'Players', id: `MERGES-${playerId}` }],
     }),

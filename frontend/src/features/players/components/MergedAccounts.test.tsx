@@ -43,7 +43,7 @@ describe('Revert merge (admin) in the player profile', () => {
       'GET /api/players': () => ({ body: reverted ? [ace, makePlayer({ id: 6, username: 'ace2' })] : [ace] }),
       'GET /api/players/1/matches': { body: [] },
       'GET /api/admin/events?type=PlayersMerged,PlayersUnmerged&player=1&limit=200': () => ({
-        body: { entries: reverted ? [unmerged(30, 1, 6), merged(15, 1, 6, 'ace2')] : [merged(15, 1, 6, 'ace2')], nextCursor: null },
+        body: { events: reverted ? [unmerged(30, 1, 6), merged(15, 1, 6, 'ace2')] : [merged(15, 1, 6, 'ace2')], nextCursor: null },
       }),
       'POST /api/admin/merges/revert': () => {
         reverted = (revertAnswer.status ?? 200) < 400;
