@@ -61,7 +61,8 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
 
 /**
  * The mobile sidebar: a panel sliding over the page above a mask. A click on the mask or
- * Escape closes it; focus moves into it and back to where it was.
+ * Escape closes it; focus moves into it, Tab stays inside it (it is modal), and focus goes
+ * back to where it was on close.
  */
 function SlideOverSidebar({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
@@ -70,6 +71,18 @@ function SlideOverSidebar({ onClose }: { onClose: () => void }) {
     panel.current?.querySelector<HTMLElement>('a')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !panel.current) return;
+      const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      const inside = panel.current.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first?.focus();
+      }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => {

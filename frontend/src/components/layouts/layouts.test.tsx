@@ -122,6 +122,11 @@ describe('TrackerLayout', () => {
       const panel = screen.getByRole('dialog', { name: 'Tracker menu' });
       expect(panel).toHaveAttribute('aria-modal', 'true');
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
+      // Modal: Tab and Shift+Tab go round the panel's links.
+      await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+      expect(screen.getByRole('link', { name: 'Record Match' })).toHaveFocus();
+      await userEvent.tab();
+      expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
       await userEvent.keyboard('{Escape}');
       expect(screen.queryByRole('dialog', { name: 'Tracker menu' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Toggle Sidebar' })).toHaveFocus();
