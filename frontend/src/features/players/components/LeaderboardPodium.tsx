@@ -1,6 +1,7 @@
 import { podiumMedal, type LeaderboardEntry } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
 import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { onActivationKey } from '@/utils/keyboard';
 import { PodiumMedal } from './PodiumMedal';
 import { TierBadge } from './TierBadge';
 
@@ -18,12 +19,7 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
           role="button"
           tabIndex={0}
           aria-label={`${entry.username}, rank ${entry.rank}`}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ' ') {
-              event.preventDefault();
-              onSelect(entry.id);
-            }
-          }}
+          onKeyDown={onActivationKey(() => onSelect(entry.id))}
         >
           <div className="podium-card-top">
             <PodiumMedal rank={entry.rank} />

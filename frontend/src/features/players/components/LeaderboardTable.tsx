@@ -1,6 +1,7 @@
 import type { LeaderboardEntry } from '@team/contracts';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { onActivationKey } from '@/utils/keyboard';
 import { PodiumMedal } from './PodiumMedal';
 import { PODIUM_SIZE } from './LeaderboardPodium';
 import { TierBadge } from './TierBadge';
@@ -17,16 +18,10 @@ const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
  */
 export function LeaderboardTable({ entries, onSelect }: { entries: LeaderboardEntry[]; onSelect: (playerId: number) => void }) {
   const pages = Math.max(1, Math.ceil(entries.length / RANKINGS_PAGE_SIZE));
-  const [page, setPage] = useState(1);
-  // A shorter board (another pool) keeps the page in range.
-  useEffect(() => setPage((current) => Math.min(current, pages)), [pages]);
+  const [chosenPage, setPage] = useState(1);
+  // A shorter board (another pool) shows its last page rather than an empty one.
+  const page = Math.min(chosenPage, pages);
   const shown = entries.slice((page - 1) * RANKINGS_PAGE_SIZE, page * RANKINGS_PAGE_SIZE);
-
-  const openOnKey = (event: KeyboardEvent, playerId: number) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
-    event.preventDefault();
-    onSelect(playerId);
-  };
 
   return (
     <>
@@ -49,9 +44,9 @@ export function LeaderboardTable({ entries, onSelect }: { entries: LeaderboardEn
                 tabIndex={0}
                 title="Open profile"
                 onClick={() => onSelect(entry.id)}
-                onKeyDown={(event) => openOnKey(event, entry.id)}
+                onKeyDown={onActivationKey(() => onSelect(entry.id))}
               >
-                <td className="rankings-rank">
+                <td>
                   <span className="table-rank">
                     #{entry.rank} <PodiumMedal rank={entry.rank} />
                   </span>

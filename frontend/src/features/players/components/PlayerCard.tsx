@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import type { Player, Ranked } from '@team/contracts';
 import { formatInteger, formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { onActivationKey } from '@/utils/keyboard';
 import { TierBadge } from './TierBadge';
 
 export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSelect: (playerId: number) => void }) {
@@ -20,12 +21,7 @@ export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSel
       tabIndex={0}
       aria-label={player.username}
       onClick={() => onSelect(player.id)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          onSelect(player.id);
-        }
-      }}
+      onKeyDown={onActivationKey(() => onSelect(player.id))}
     >
       <div className="player-card-header">
         <div style={{ minWidth: 0 }}>

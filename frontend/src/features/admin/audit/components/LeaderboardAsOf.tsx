@@ -35,7 +35,7 @@ export function LeaderboardAsOf({ position }: { position: number }) {
               dataIndex: 'username',
               render: (username: string, player) =>
                 PastProfileDialog ? (
-                  <Button type="link" size="small" className="audit-as-of-player" onClick={() => setProfileId(player.id)}>
+                  <Button type="link" size="small" onClick={() => setProfileId(player.id)}>
                     {username}
                   </Button>
                 ) : (
