@@ -1,4 +1,3 @@
-import type { RevertMergeResponse } from '@team/contracts';
 import { api } from '@/app/api';
 
 /** An account merged into the profile's player and not reverted since. */
@@ -46,12 +45,7 @@ const playerMergesApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, playerId) => [{ type: 'Players', id: `MERGES-${playerId}` }],
     }),
-    /** POST /api/admin/merges/revert (admin), from the profile: every ladder read model reads again. */
-    revertMergeFromProfile: build.mutation<RevertMergeResponse, { primaryId: number; duplicateId: number }>({
-      query: (body) => ({ url: '/api/admin/merges/revert', method: 'POST', body, admin: true }),
-      invalidatesTags: (_result, error) => (error ? [] : ['Players', 'Leaderboard', 'Matches', 'Stats', 'Duplicates']),
-    }),
   }),
 });
 
-export const { useGetPlayerMergesQuery, useRevertMergeFromProfileMutation } = playerMergesApi;
+export const { useGetPlayerMergesQuery } = playerMergesApi;

@@ -21,7 +21,7 @@ const POOL_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0
  */
 export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoint[]; pools: RatingPool[] } {
   const pools = new Map<string, RatingPool>();
-  const start: RatingPoint = { matchId: 0, date: 'Start' };
+  const startRatings: Record<string, number> = {};
   const points = records
     .filter((record) => record.eloAfter != null)
     .sort((a, b) => a.match.createdAt.localeCompare(b.match.createdAt) || a.match.id - b.match.id)
@@ -30,12 +30,13 @@ export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoi
       const pool = mode ? { key: `mode-${mode.id}`, name: mode.name } : { key: 'overall', name: 'Overall' };
       if (!pools.has(pool.key)) {
         pools.set(pool.key, pool);
-        if (record.eloChange != null) start[pool.key] = record.eloAfter! - record.eloChange;
+        if (record.eloChange != null) startRatings[pool.key] = record.eloAfter! - record.eloChange;
       }
       return { matchId: record.match.id, date: formatDate(record.match.createdAt), [pool.key]: record.eloAfter! } as RatingPoint;
     });
   const ordered = [...pools.values()].sort((a, b) => Number(b.key === 'overall') - Number(a.key === 'overall'));
-  return { points: Object.keys(start).length > 2 ? [start, ...points] : points, pools: ordered };
+  const start = Object.keys(startRatings).length > 0 ? [{ matchId: 0, date: 'Start', ...startRatings } as RatingPoint] : [];
+  return { points: [...start, ...points], pools: ordered };
 }
 
 /** The rating-history lines of the profile dialog. Loaded lazily: it carries recharts. */

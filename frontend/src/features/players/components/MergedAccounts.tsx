@@ -1,7 +1,8 @@
 import { Button, Popconfirm } from 'antd';
 import { serverErrorMessage } from '@/app/api';
+import { useRevertMergeMutation } from '@/app/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
-import { useGetPlayerMergesQuery, useRevertMergeFromProfileMutation } from '../api/player-merges';
+import { useGetPlayerMergesQuery } from '../api/player-merges';
 
 /**
  * Admin only: the accounts merged into this player, each with "Revert merge" (DESIGN §7),
@@ -11,14 +12,14 @@ import { useGetPlayerMergesQuery, useRevertMergeFromProfileMutation } from '../a
 export default function MergedAccounts({ playerId, username }: { playerId: number; username: string }) {
   const { toast } = useToast();
   const merges = useGetPlayerMergesQuery(playerId, { refetchOnMountOrArgChange: true });
-  const [revert, { isLoading }] = useRevertMergeFromProfileMutation();
+  const [revert, { isLoading }] = useRevertMergeMutation();
   if (!merges.data?.length) return null;
 
   const confirm = async (duplicateId: number) => {
     try {
       await revert({ primaryId: playerId, duplicateId }).unwrap();
+      // The revert invalidates the Players tags, this list's among them: it reads again by itself.
       toast({ title: 'Success', description: 'Merge reverted' });
-      merges.refetch();
     } catch (error) {
       toast({ title: 'Error', description: serverErrorMessage(error, 'Failed to revert merge'), variant: 'destructive' });
     }

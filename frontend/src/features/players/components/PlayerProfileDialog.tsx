@@ -2,7 +2,7 @@ import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useMemo } from 'react';
 import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
-import { usePlayersAt } from '../api/get-players';
+import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { MatchHistoryList } from './MatchHistoryList';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
@@ -34,7 +34,7 @@ export interface PlayerProfileDialogProps {
 
 export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = false, asOf = null }: PlayerProfileDialogProps) {
   const open = playerId != null;
-  const { data: players, isLoading: playersLoading } = usePlayersAt(asOf, { skip: !open });
+  const { data: players, isLoading: playersLoading } = useGetPlayersQuery(asOf ?? undefined, { skip: !open });
   const history = usePlayerMatchHistory(playerId, asOf);
   // The server checks the key; a stored one only decides whether the admin controls show.
   // The past is read-only: corrections apply to the ladder as it is now.

@@ -1,9 +1,10 @@
 import { Button, Input, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { serverErrorMessage } from '@/app/api';
+import { useRevertMergeMutation } from '@/app/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
 import type { AuditEntry } from '../api/audit-events';
-import { useRevertMergeMutation, useVoidMatchFromAuditMutation } from '../api/corrections';
+import { useVoidMatchFromAuditMutation } from '../api/corrections';
 
 interface EventActionsProps {
   entry: AuditEntry;
