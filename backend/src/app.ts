@@ -22,10 +22,10 @@ import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.j
 import { createKnex } from './infrastructure/database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
+import type { Clock } from './infrastructure/tokens.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
-import type { Clock } from './infrastructure/tokens.js';
 
 export interface AppOptions {
   /** The admin key (resolved by the launcher: ADMIN_KEY or the generated one). */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { RecordedEvent } from '@team/contracts';
 import { applyEvents, type Projection } from './projection.js';
 import { migrateReadModels, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
 
@@ -76,27 +77,34 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     };
     report('building');
 
+    /** The next schema's checkpoint, as `applyBatch` moves it. */
+    let position = 0;
+    /** Applies a batch to the next schema and moves its checkpoint past it, in `trx`. */
+    const applyBatch = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
+      await applyEvents(options.projections, events, trx);
+      position = events[events.length - 1]!.position;
+      await trx('projection_checkpoints').where({ name }).update({ position, last_error: null, updated_at: trx.fn.now() });
+      done += events.length;
+    };
+
     // Nothing else writes the next schema (the rebuild lock is held), so the next batch is read
     // while this one is applied, and the batches commit without waiting for their WAL flush:
     // a crash before the swap leaves a half-built schema that the next rebuild drops anyway.
     const batchSize = options.batchSize ?? 5000;
-    const readFrom = (position: number) => {
-      const read = options.reader.readAll(position, batchSize);
+    const readFrom = (after: number) => {
+      const read = options.reader.readAll(after, batchSize);
       read.catch(() => {}); // awaited below; a failure then is the rebuild's failure
       return read;
     };
-    let nextBatch = readFrom(0);
+    let nextBatch = readFrom(position);
     for (;;) {
       const events = await nextBatch;
       if (events.length === 0) break;
-      const last = events[events.length - 1]!.position;
-      nextBatch = readFrom(last);
+      nextBatch = readFrom(events[events.length - 1]!.position);
       await next.transaction(async (trx) => {
         await trx.raw('SET LOCAL synchronous_commit = off');
-        await applyEvents(options.projections, events, trx);
-        await trx('projection_checkpoints').where({ name }).update({ position: last, updated_at: trx.fn.now() });
+        await applyBatch(trx, events);
       });
-      done += events.length;
       report('building');
     }
 
@@ -105,14 +113,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
       await trx.raw(`LOCK TABLE ${READ_MODEL_SCHEMA}.projection_checkpoints IN ACCESS EXCLUSIVE MODE`);
       // Events appended since the build caught up: apply them inside the swap.
       for (;;) {
-        const row = await trx('projection_checkpoints').where({ name }).first();
-        const events = await options.reader.readAll(Number(row.position), options.batchSize ?? 2000);
+        const events = await options.reader.readAll(position, batchSize);
         if (events.length === 0) break;
-        await applyEvents(options.projections, events, trx);
-        await trx('projection_checkpoints')
-          .where({ name })
-          .update({ position: events[events.length - 1]!.position, last_error: null, updated_at: trx.fn.now() });
-        done += events.length;
+        await applyBatch(trx, events);
       }
       await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}_old`);
       await trx.raw(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);

@@ -5,10 +5,10 @@ export const HTML_BLOCK_MEASURE_MESSAGE = 'html-block-measure';
 
 /**
  * The one script an HTML block's frame runs: it reports the document's height to the page,
- * so the frame fits its content, when it loads, when it resizes and when the page asks. The frame is a srcdoc document and inherits the site's
- * Content-Security-Policy; the server allows exactly this script there by its SHA-256 hash,
- * so the block's own scripts stay blocked. Both sides read it from here, so the hash always
- * matches.
+ * so the frame fits its content, when it loads, when it resizes and when the page asks. The
+ * frame is a srcdoc document and inherits the site's Content-Security-Policy; the server
+ * allows exactly this script there by its SHA-256 hash, so the block's own scripts stay
+ * blocked. Both sides read it from here, so the hash always matches.
  */
 export const HTML_BLOCK_RESIZE_SCRIPT =
   `(function(){function post(){parent.postMessage({type:'${HTML_BLOCK_HEIGHT_MESSAGE}',height:document.documentElement.scrollHeight},'*');}` +
