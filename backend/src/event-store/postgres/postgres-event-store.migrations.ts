@@ -104,4 +104,37 @@ export const eventStoreMigrations: Migration[] = [
       `);
     },
   },
+  {
+    // TRUNCATE fires no row trigger, so 001's guard let it empty the log; and the streams
+    // table, whose revisions the expected-revision checks trust, had no guard at all.
+    name: '002_log_guards',
+    async up(knex) {
+      await knex.raw(`
+        CREATE TRIGGER events_no_truncate BEFORE TRUNCATE ON public.events
+          FOR EACH STATEMENT EXECUTE FUNCTION public.events_are_immutable();
+
+        -- A stream's row only follows its events: it is written by the append, in the same
+        -- statement as the events, and must then name the stream's newest event. So it can
+        -- never be deleted, renamed, moved back, moved past its events or made up.
+        CREATE FUNCTION public.streams_follow_events() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'DELETE' OR TG_OP = 'TRUNCATE' THEN
+            RAISE EXCEPTION 'streams are guarded: a stream''s revision is never removed';
+          END IF;
+          IF TG_OP = 'UPDATE' AND (NEW.stream_id <> OLD.stream_id OR NEW.revision <= OLD.revision) THEN
+            RAISE EXCEPTION 'streams are guarded: stream % can only move forward', OLD.stream_id;
+          END IF;
+          IF NOT EXISTS (SELECT 1 FROM public.events e WHERE e.stream_id = NEW.stream_id AND e.revision = NEW.revision)
+             OR EXISTS (SELECT 1 FROM public.events e WHERE e.stream_id = NEW.stream_id AND e.revision > NEW.revision) THEN
+            RAISE EXCEPTION 'streams are guarded: stream % must stay at its newest event', NEW.stream_id;
+          END IF;
+          RETURN NEW;
+        END $$;
+        CREATE TRIGGER streams_follow_events BEFORE INSERT OR UPDATE OR DELETE ON public.streams
+          FOR EACH ROW EXECUTE FUNCTION public.streams_follow_events();
+        CREATE TRIGGER streams_no_truncate BEFORE TRUNCATE ON public.streams
+          FOR EACH STATEMENT EXECUTE FUNCTION public.streams_follow_events();
+      `);
+    },
+  },
 ];
