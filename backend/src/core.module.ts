@@ -60,11 +60,11 @@ export class CoreModule {
         { provide: FINGERPRINT_SECRET, useValue: `fingerprint:${deps.adminKey}` },
         {
           provide: PUBLIC_WRITE_LIMITER,
-          useValue: new RateLimiter(deps.config.publicWritesPerMinute, 60_000),
+          useValue: new RateLimiter({ limit: deps.config.publicWritesPerMinute, windowMs: 60_000 }),
         },
         {
           provide: ADMIN_FAILURE_LIMITER,
-          useValue: new RateLimiter(deps.config.adminFailuresPer15Min, 15 * 60_000),
+          useValue: new RateLimiter({ limit: deps.config.adminFailuresPer15Min, windowMs: 15 * 60_000 }),
         },
         {
           provide: ProjectionWaiter,

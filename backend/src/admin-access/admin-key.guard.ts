@@ -1,27 +1,46 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { Logger } from 'pino';
 import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
 import { RateLimiter } from '../http/rate-limiter.js';
-import { clientAddress } from '../http/audit-context.js';
+import { AuditContextFactory, clientBudgetKey, correlationIdOf } from '../http/audit-context.js';
 import { AdminKeyVerifier } from './admin-key.js';
-import { ADMIN_FAILURE_LIMITER } from '../infrastructure/tokens.js';
+import { ADMIN_FAILURE_LIMITER, LOGGER } from '../infrastructure/tokens.js';
 
-/** Lets a request through only with the right `x-admin-key`; wrong keys are throttled per address. */
+/**
+ * Lets a request through only with the right `x-admin-key`. The right key is checked first
+ * and always passes: wrong keys sent by someone else behind the same NAT or proxy must not
+ * lock the admin out. Wrong keys spend a per-address budget (ADMIN_FAILURES_PER_15_MIN);
+ * past it they are answered 429 instead of 401.
+ */
 @Injectable()
 export class AdminKeyGuard implements CanActivate {
   constructor(
     private readonly verifier: AdminKeyVerifier,
     @Inject(ADMIN_FAILURE_LIMITER) private readonly failures: RateLimiter,
+    private readonly audit: AuditContextFactory,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    const address = clientAddress(request);
-    const wait = this.failures.blockedFor(address);
-    if (wait > 0) throw new TooManyRequestsError(`Too many wrong admin keys. Try again in ${wait} seconds.`, wait);
     const presented = request.header('x-admin-key');
     if (this.verifier.matches(presented)) return true;
-    if (presented) this.failures.hit(address);
-    throw new UnauthorizedError(presented ? 'The admin key is not valid.' : 'A valid admin key is required.');
+    // No key at all is not a guess: nothing to count or log.
+    if (!presented) throw new UnauthorizedError('A valid admin key is required.');
+    const wait = this.failures.hit(clientBudgetKey(request));
+    // The caller's hashed fingerprint, as in the audit log; never the key that was sent.
+    this.logger.warn(
+      {
+        fingerprint: this.audit.fingerprint(request),
+        correlationId: correlationIdOf(request),
+        method: request.method,
+        path: request.path,
+        throttled: wait > 0,
+      },
+      'wrong admin key',
+    );
+    if (wait > 0) throw new TooManyRequestsError(`Too many wrong admin keys. Try again in ${wait} seconds.`, wait);
+    throw new UnauthorizedError('The admin key is not valid.');
   }
 }

@@ -2,16 +2,16 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import type { Request } from 'express';
 import { TooManyRequestsError } from '../shared/domain-errors.js';
 import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
-import { clientAddress } from './audit-context.js';
+import { clientBudgetKey } from './audit-context.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-/** Rate limits writes anyone may make (recording a match) per address. */
+/** Rate limits writes anyone may make (recording a match) per address (per /64 for IPv6). */
 @Injectable()
 export class PublicWriteGuard implements CanActivate {
   constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: RateLimiter) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const wait = this.limiter.hit(clientAddress(context.switchToHttp().getRequest<Request>()));
+    const wait = this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<Request>()));
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many submissions from your address. Try again in ${wait} seconds.`, wait);
     }

@@ -1,0 +1,52 @@
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+
+const wrongKey = { 'x-admin-key': `${TEST_ADMIN_KEY}-guess` };
+const section = { page: 'about', section: 'story', title: '<p>Story</p>', content: '', imageUrl: null };
+
+describe('admin key attempts from one address', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_FAILURES_PER_15_MIN: '10' });
+  });
+  afterAll(() => app.close());
+
+  test('the right key still passes after more wrong keys than the budget from the same address', async () => {
+    for (let i = 0; i < 12; i++) await app.call('GET', '/api/admin/session', { headers: wrongKey });
+    expect((await app.call('GET', '/api/admin/session', { admin: true })).status).toBe(204);
+    const created = await app.call('POST', '/api/content', { admin: true, json: section });
+    expect(created.status).toBe(201);
+  });
+
+  test('wrong keys beyond the budget get 429 with Retry-After, and nothing is appended', async () => {
+    const before = await app.eventCount();
+    const refused = await app.call('POST', '/api/content', { json: section, headers: wrongKey });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: expect.stringMatching(/^Too many wrong admin keys\. Try again in \d+ seconds\.$/) });
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    // A request without any key is not a guess: it is told what is missing.
+    const keyless = await app.call('POST', '/api/content', { json: section });
+    expect(keyless.status).toBe(401);
+    expect(keyless.body).toEqual({ error: 'A valid admin key is required.' });
+    expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe('admin key attempts within the budget', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ADMIN_FAILURES_PER_15_MIN: '3' });
+  });
+  afterAll(() => app.close());
+
+  test('the first wrong keys are 401 and the one past the budget is 429; nothing is appended', async () => {
+    const before = await app.eventCount();
+    for (let i = 0; i < 3; i++) {
+      const answer = await app.call('POST', '/api/content', { json: section, headers: wrongKey });
+      expect([answer.status, answer.body]).toEqual([401, { error: 'The admin key is not valid.' }]);
+    }
+    expect((await app.call('POST', '/api/content', { json: section, headers: wrongKey })).status).toBe(429);
+    expect(await app.eventCount()).toBe(before);
+  });
+});

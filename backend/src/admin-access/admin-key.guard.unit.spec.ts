@@ -1,0 +1,78 @@
+import { Writable } from 'node:stream';
+import type { ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { pino } from 'pino';
+import { AuditContextFactory } from '../http/audit-context.js';
+import { RateLimiter } from '../http/rate-limiter.js';
+import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
+import { AdminKeyGuard } from './admin-key.guard.js';
+import { AdminKeyVerifier } from './admin-key.js';
+
+const KEY = 'the-real-admin-key-123';
+
+/** The parts of an Express request the guard reads. */
+function requestFrom(ip: string, key?: string): Request {
+  const headers: Record<string, string | undefined> = { 'x-admin-key': key };
+  return { ip, method: 'GET', path: '/api/admin/session', socket: {}, header: (name: string) => headers[name.toLowerCase()] } as unknown as Request;
+}
+
+function contextOf(request: Request): ExecutionContext {
+  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+}
+
+describe('AdminKeyGuard', () => {
+  let lines: Record<string, unknown>[];
+  let guard: AdminKeyGuard;
+  let audit: AuditContextFactory;
+
+  beforeEach(() => {
+    lines = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    audit = new AuditContextFactory(() => new Date(0), 'secret');
+    guard = new AdminKeyGuard(
+      new AdminKeyVerifier(KEY),
+      new RateLimiter({ limit: 2, windowMs: 15 * 60_000 }),
+      audit,
+      pino({ level: 'info' }, sink),
+    );
+  });
+
+  const attempt = (ip: string, key?: string) => () => guard.canActivate(contextOf(requestFrom(ip, key)));
+
+  test('each wrong key is logged at warn with the hashed fingerprint, never the key', () => {
+    const request = requestFrom('198.51.100.4', 'guess-number-one');
+    expect(() => guard.canActivate(contextOf(request))).toThrow(UnauthorizedError);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'wrong admin key', fingerprint: audit.fingerprint(request), throttled: false });
+    expect(JSON.stringify(lines)).not.toContain('guess-number-one');
+    expect(JSON.stringify(lines)).not.toContain('198.51.100.4');
+  });
+
+  test('past the budget a wrong key is 429, while the right key from the same address passes', () => {
+    expect(attempt('198.51.100.4', 'wrong-1')).toThrow(UnauthorizedError);
+    expect(attempt('198.51.100.4', 'wrong-2')).toThrow(UnauthorizedError);
+    expect(attempt('198.51.100.4', 'wrong-3')).toThrow(TooManyRequestsError);
+    expect(attempt('198.51.100.4', KEY)()).toBe(true);
+    expect(lines.map((line) => line.throttled)).toEqual([false, false, true]);
+    // Another address has its own budget.
+    expect(attempt('198.51.100.5', 'wrong-1')).toThrow(UnauthorizedError);
+  });
+
+  test('IPv6 callers in one /64 share the budget', () => {
+    expect(attempt('2001:db8:5:6::a', 'wrong-1')).toThrow(UnauthorizedError);
+    expect(attempt('2001:db8:5:6::b', 'wrong-2')).toThrow(UnauthorizedError);
+    expect(attempt('2001:db8:5:6:ffff::c', 'wrong-3')).toThrow(TooManyRequestsError);
+    expect(attempt('2001:db8:5:7::a', 'wrong-1')).toThrow(UnauthorizedError);
+  });
+
+  test('no key at all is 401 and neither counted nor logged', () => {
+    for (let i = 0; i < 5; i++) expect(attempt('198.51.100.4')).toThrow(UnauthorizedError);
+    expect(lines).toEqual([]);
+    expect(attempt('198.51.100.4', 'wrong-1')).toThrow(UnauthorizedError);
+  });
+});
