@@ -17,6 +17,7 @@ import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
+import { correlationIdOf } from './http/audit-context.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { createKnex } from './infrastructure/database.js';
@@ -113,6 +114,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   app.use(
     pinoHttp({
       logger,
+      // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
+      genReqId: (request, response) => correlationIdOf(request, response),
       autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',

@@ -12,8 +12,10 @@ export interface EventMetadata {
   schemaVersion: number;
   /** ISO-8601 time the command was decided. */
   recordedAt: string;
-  /** Ties every event of one request together. */
+  /** Ties every event of one request together: the server's own id, never the client's. */
   correlationId: string;
+  /** The caller's `x-correlation-id`, when it sent a well-formed one: for its tracing, not trusted to be unique. */
+  clientCorrelationId?: string;
   actor: Actor;
   /** A salted hash of the caller's address: enough to group one caller's actions, not to find them. */
   fingerprint?: string;
@@ -50,6 +52,7 @@ export type ExpectedRevision = number | 'no_stream' | 'any';
 
 export interface AppendContext {
   correlationId: string;
+  clientCorrelationId?: string;
   actor: Actor;
   fingerprint?: string;
   /** Injected clock: when the decision was made. */

@@ -1,11 +1,45 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Actor, AppendContext } from '@team/contracts';
 import { CLOCK, FINGERPRINT_SECRET, type Clock } from '../infrastructure/tokens.js';
+import { addressKey } from './rate-limiter.js';
 
 export function clientAddress(request: Request): string {
   return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+}
+
+/** What per-address limits count the caller under: the address, or its /64 for IPv6. */
+export function clientBudgetKey(request: Request): string {
+  return addressKey(clientAddress(request));
+}
+
+const SERVER_CORRELATION_ID = Symbol('serverCorrelationId');
+type WithCorrelationId = IncomingMessage & { [SERVER_CORRELATION_ID]?: string; res?: ServerResponse };
+
+/**
+ * The server's id for this request: a fresh UUID, made once per request and echoed in the
+ * `X-Correlation-Id` response header. pino-http uses it as the request id, so the log lines
+ * of a request and the events it appended share it. Never taken from the client: a caller
+ * could otherwise reuse another request's id and blur the audit trail.
+ */
+export function correlationIdOf(request: IncomingMessage, response?: ServerResponse): string {
+  const tagged = request as WithCorrelationId;
+  let id = tagged[SERVER_CORRELATION_ID];
+  if (!id) {
+    id = randomUUID();
+    tagged[SERVER_CORRELATION_ID] = id;
+    const target = response ?? tagged.res;
+    if (target && !target.headersSent) target.setHeader('X-Correlation-Id', id);
+  }
+  return id;
+}
+
+/** The caller's own `x-correlation-id` when well formed: kept beside the server's id, for the caller's tracing. */
+export function clientCorrelationIdOf(request: Request): string | undefined {
+  const header = request.header('x-correlation-id');
+  return header && /^[\w.-]{1,100}$/.test(header) ? header : undefined;
 }
 
 /** Builds the audit facts (who, when, which request) every append of a request carries. */
@@ -22,8 +56,13 @@ export class AuditContextFactory {
   }
 
   contextFor(request: Request, actor: Actor): AppendContext {
-    const header = request.header('x-correlation-id');
-    const correlationId = header && /^[\w.-]{1,100}$/.test(header) ? header : randomUUID();
-    return { correlationId, actor, fingerprint: this.fingerprint(request), recordedAt: this.clock() };
+    const clientCorrelationId = clientCorrelationIdOf(request);
+    return {
+      correlationId: correlationIdOf(request),
+      ...(clientCorrelationId ? { clientCorrelationId } : {}),
+      actor,
+      fingerprint: this.fingerprint(request),
+      recordedAt: this.clock(),
+    };
   }
 }

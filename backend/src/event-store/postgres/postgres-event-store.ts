@@ -210,6 +210,7 @@ function metadataOf(event: NewEvent, context: AppendContext): EventMetadata {
     schemaVersion: event.schemaVersion ?? 1,
     recordedAt: context.recordedAt.toISOString(),
     correlationId: context.correlationId,
+    ...(context.clientCorrelationId ? { clientCorrelationId: context.clientCorrelationId } : {}),
     actor: context.actor,
     ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
   };
