@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  migrateReadModels,
+  Projector,
+  readCheckpoint,
+  rebuildReadModels,
+  RebuildAbortedError,
+  tableChecksums,
+  type RebuildProgress,
+} from '@team/projections';
+import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { createKnex } from '../infrastructure/database.js';
+import { PgNotifications } from '../infrastructure/pg-notifications.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { tallyProjection } from './testing/tally.projection.js';
+
+// A rebuild that crashed, or was stopped, must leave nothing that breaks the next one, and
+// must never touch the live read tables before its swap.
+describe('rebuilds across crashes and shutdowns', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let notifications: PgNotifications;
+  let store: PostgresEventStore;
+  let projector: Projector;
+  const projections = [tallyProjection()];
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, 8);
+    notifications = new PgNotifications(db.url);
+    store = new PostgresEventStore(knex, notifications, { pollIntervalMs: 100 });
+    await PostgresEventStore.migrate(knex);
+    await migrateReadModels(knex, projections);
+    projector = new Projector({ knex, reader: store, projections, standbyRetryMs: 100 });
+    projector.start();
+  });
+  afterEach(async () => {
+    await projector.stop();
+    await notifications.close();
+    await knex.destroy();
+    await db.drop();
+  });
+
+  const appendMany = async (count: number) => {
+    const events = Array.from({ length: count }, (_, n) => ({ id: randomUUID(), type: 'Counted', data: { n } }));
+    const result = await store.append('counter', events, 'any', { correlationId: randomUUID(), actor: 'system', recordedAt: new Date() });
+    await projector.waitFor(result.lastPosition, 20_000);
+    return result.lastPosition;
+  };
+  const schemas = async () =>
+    (await knex.raw(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'read_models%' ORDER BY 1`)).rows.map(
+      (row: { nspname: string }) => row.nspname,
+    );
+  const rebuild = (extra: { projections?: typeof projections; signal?: AbortSignal; onProgress?: (p: RebuildProgress) => void } = {}) =>
+    rebuildReadModels({
+      liveKnex: knex,
+      openKnex: (searchPath) => createKnex(db.url, 3, 'rebuild', searchPath),
+      reader: store,
+      projections,
+      batchSize: 10,
+      ...extra,
+    });
+
+  test('a rebuild that died after its swap, before dropping the old schema, does not block the next one', async () => {
+    const head = await appendMany(50);
+    const live = await tableChecksums(knex, projections);
+    // What the crash leaves: the previous live tables under read_models_old, and a half-built
+    // read_models_next of a later attempt that died before its swap.
+    await knex.raw('CREATE SCHEMA read_models_old; CREATE TABLE read_models_old.tally (position bigint, n integer)');
+    await knex.raw('CREATE SCHEMA read_models_next; CREATE TABLE read_models_next.half_built (x integer)');
+
+    const result = await rebuild();
+    expect(result.events).toBe(50);
+    expect(await schemas()).toEqual(['read_models']);
+    expect(await tableChecksums(knex, projections)).toEqual(live);
+    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+  });
+
+  test('an aborted rebuild stops within a batch, drops its half-built schema and leaves the live tables as they were', async () => {
+    const head = await appendMany(100);
+    const live = await tableChecksums(knex, projections);
+    const controller = new AbortController();
+    let aborted = 0;
+    // 20 ms per event and 10 events per batch: the whole rebuild would take two seconds.
+    const running = rebuild({
+      projections: [tallyProjection(20)],
+      signal: controller.signal,
+      onProgress: (progress) => {
+        if (progress.phase === 'building' && progress.done > 0 && !aborted) {
+          aborted = Date.now();
+          controller.abort();
+        }
+      },
+    });
+    await expect(running).rejects.toBeInstanceOf(RebuildAbortedError);
+    expect(aborted).toBeGreaterThan(0);
+    expect(Date.now() - aborted).toBeLessThan(1000);
+    expect(await schemas()).toEqual(['read_models']);
+    expect(await tableChecksums(knex, projections)).toEqual(live);
+    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+
+    // Nothing is left over: the next rebuild runs to the end.
+    expect((await rebuild()).events).toBe(100);
+    expect(await tableChecksums(knex, projections)).toEqual(live);
+  });
+
+  test('an already aborted signal starts nothing', async () => {
+    await appendMany(5);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(rebuild({ signal: controller.signal })).rejects.toBeInstanceOf(RebuildAbortedError);
+    expect(await schemas()).toEqual(['read_models']);
+  });
+});
