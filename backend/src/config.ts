@@ -23,6 +23,10 @@ export interface AppConfig {
   staticDir: string | null;
   /** Trust X-Forwarded-For from this many proxies (for per-address limits behind a load balancer). */
   trustProxy: number;
+  /** /api/health answers 503 degraded once the projector has failed on one event this long. */
+  healthStuckAfterMs: number;
+  /** /api/health answers 503 degraded once the read tables are more than this many events behind. */
+  healthMaxLag: number;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     staticDir,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    healthStuckAfterMs: integer(env, 'HEALTH_STUCK_AFTER_MS', 30_000, 0, 86_400_000),
+    healthMaxLag: integer(env, 'HEALTH_MAX_LAG', 1000, 0, 1_000_000_000),
   };
 }

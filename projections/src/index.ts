@@ -4,6 +4,7 @@ export * from './migrations.js';
 export * from './projector.js';
 export * from './read-models.js';
 export * from './rebuild.js';
+export * from './set-aside-events.js';
 export * from './players/players.projection.js';
 export * from './players/players.queries.js';
 export * from './matches/matches.projection.js';

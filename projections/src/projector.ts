@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
-import type { EventStore } from '@team/contracts';
+import type { EventStore, RecordedEvent } from '@team/contracts';
 import { runMigrations } from './migrations.js';
 import { applyEvents, type Projection } from './projection.js';
+import { SetAsideEvents } from './set-aside-events.js';
 
 export const CHECKPOINT_CHANNEL = 'projector_checkpoint';
 /** Session advisory lock held by the one active projector of a database. */
 export const PROJECTOR_LOCK_KEY = 7_340_002;
 
-export type ProjectorReader = Pick<EventStore, 'readAll' | 'onAppended' | 'headPosition'>;
+/** `readStream` reads the `operations` stream, where admins set aside events it must skip. */
+export type ProjectorReader = Pick<EventStore, 'readAll' | 'readStream' | 'onAppended' | 'headPosition'>;
 
 export interface ProjectorLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -32,6 +34,21 @@ export interface ProjectorStatus {
   position: number;
   lastError: string | null;
   updatedAt: string | null;
+  /** The position the projector cannot get past (its event failed), or null. */
+  failingPosition: number | null;
+  /** Since when its attempts have failed on that position (ISO-8601), or null when not failing. */
+  failingSince: string | null;
+}
+
+/** A batch stopped at an event no projection could apply; everything before it was committed. */
+export class ProjectionEventFailedError extends Error {
+  constructor(
+    readonly position: number,
+    cause: unknown,
+  ) {
+    super((cause as Error).message, { cause });
+    this.name = 'ProjectionEventFailedError';
+  }
 }
 
 const silent: ProjectorLogger = { info: () => {}, error: () => {} };
@@ -47,6 +64,17 @@ export const checkpointMigrations = [
           last_error text,
           updated_at timestamptz NOT NULL DEFAULT now()
         )`);
+    },
+  },
+  {
+    // Which position the projector is stuck on and since when, in the table rather than in
+    // the projector's memory: health and Operations read it from any API process.
+    name: '002_projection_checkpoint_failing',
+    async up(knex: Knex) {
+      await knex.raw(`
+        ALTER TABLE projection_checkpoints
+          ADD COLUMN failing_position bigint,
+          ADD COLUMN failing_since    timestamptz`);
     },
   },
 ];
@@ -80,6 +108,8 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<Projecto
     position: Number(row.position),
     lastError: row.last_error,
     updatedAt: new Date(row.updated_at).toISOString(),
+    failingPosition: row.failing_position === null ? null : Number(row.failing_position),
+    failingSince: row.failing_since === null ? null : new Date(row.failing_since).toISOString(),
   };
 }
 
@@ -89,6 +119,10 @@ export async function readCheckpoint(knex: Knex, name: string): Promise<Projecto
  * applied with its checkpoint or neither: no effect is lost or applied twice. The checkpoint
  * row is locked for the batch, so even two projectors that both think they are active
  * cannot apply one event twice; the advisory lock only keeps a standby from doing useless work.
+ *
+ * When a batch fails, the next attempt applies its events one at a time (each in a savepoint)
+ * to find the event that fails: the events before it commit, and the checkpoint row records
+ * its position and since when. Events an admin has set aside are passed without being applied.
  */
 export class Projector {
   readonly name: string;
@@ -102,6 +136,14 @@ export class Projector {
   private active = false;
   private position = 0;
   private lastError: string | null = null;
+  /** After a failed batch: apply one event at a time, to commit what precedes the failing event and name it. */
+  private careful = false;
+  private readonly setAside: SetAsideEvents;
+  /**
+   * The checkpoint up to which this instance has seen every batch (or null): while it equals
+   * the checkpoint, the set-aside events are known from the batches without another read.
+   */
+  private scannedThrough: number | null = null;
   private lockConnection: unknown = null;
   private wake: (() => void) | null = null;
   private pendingWake = false;
@@ -117,6 +159,7 @@ export class Projector {
     this.batchSize = options.batchSize ?? 500;
     this.logger = options.logger ?? silent;
     this.standbyRetryMs = options.standbyRetryMs ?? 2000;
+    this.setAside = new SetAsideEvents(this.reader);
   }
 
   start(): void {
@@ -135,7 +178,15 @@ export class Projector {
   }
 
   status(): ProjectorStatus {
-    return { name: this.name, active: this.active, position: this.position, lastError: this.lastError, updatedAt: null };
+    return {
+      name: this.name,
+      active: this.active,
+      position: this.position,
+      lastError: this.lastError,
+      updatedAt: null,
+      failingPosition: null,
+      failingSince: null,
+    };
   }
 
   /** Resolves once this projector has applied `position`, or false after `timeoutMs`. */
@@ -158,26 +209,73 @@ export class Projector {
     });
   }
 
-  /** Applies one batch; returns how many events it applied. Exposed for tests and rebuilds. */
+  /**
+   * Applies one batch; returns how many events it passed (applied or set aside). Exposed for
+   * tests and rebuilds. Throws ProjectionEventFailedError, after committing the events before
+   * it, when an event fails while the projector is being careful (the attempt after a failure).
+   */
   async processBatch(): Promise<number> {
+    const careful = this.careful;
+    // Assigned inside the transaction's callback, so declared wide (no narrowing to null).
+    let failure = null as ProjectionEventFailedError | null;
     const { applied, last } = await this.knex.transaction(async (trx) => {
       const row = await trx('projection_checkpoints').where({ name: this.name }).forUpdate().first();
       const from = Number(row.position);
       // Read inside the lock: a projector that waited on the row sees the checkpoint the other committed.
       const events = await this.reader.readAll(from, this.batchSize);
       if (events.length === 0) return { applied: 0, last: from };
-      await applyEvents(this.projections, events, trx);
-      const last = events[events.length - 1]!.position;
+      await this.learnSetAside(from, events);
+      let last = from;
+      let passed = 0;
+      if (!careful) {
+        await applyEvents(this.projections, events.filter((event) => !this.isSetAside(event.position)), trx);
+        last = events[events.length - 1]!.position;
+        passed = events.length;
+      } else {
+        for (const event of events) {
+          if (!this.isSetAside(event.position)) {
+            try {
+              await trx.transaction((savepoint) => applyEvents(this.projections, [event], savepoint));
+            } catch (error) {
+              failure = new ProjectionEventFailedError(event.position, error);
+              break;
+            }
+          }
+          last = event.position;
+          passed += 1;
+        }
+        if (last === from) throw failure!;
+      }
       await trx('projection_checkpoints')
         .where({ name: this.name })
-        .update({ position: last, last_error: null, updated_at: trx.fn.now() });
+        .update({ position: last, last_error: null, failing_position: null, failing_since: null, updated_at: trx.fn.now() });
       await trx.raw('SELECT pg_notify(?, ?)', [CHECKPOINT_CHANNEL, `${this.name}:${last}`]);
-      return { applied: events.length, last };
+      return { applied: passed, last };
     });
     if (last > this.position) this.position = last;
-    this.lastError = null;
+    this.scannedThrough = last;
     this.resolveWaiters();
+    if (failure) throw failure;
+    this.lastError = null;
+    this.careful = false;
     return applied;
+  }
+
+  /**
+   * Makes sure every set-aside decision appended before this batch was read is known. The
+   * batch's own operations events are folded in; the stream is read only when this instance
+   * has not seen every batch up to `from` (a restart, another projector, a rebuild's swap),
+   * when the batch is full (set-asides may follow it), or when a stream revision was missed.
+   */
+  private async learnSetAside(from: number, events: readonly RecordedEvent[]): Promise<void> {
+    const complete = this.setAside.observe(events);
+    if (!complete || this.scannedThrough !== from || events.length >= this.batchSize) await this.setAside.refresh();
+  }
+
+  private isSetAside(position: number): boolean {
+    if (!this.setAside.has(position)) return false;
+    this.logger.info('event set aside by an admin: skipped', { name: this.name, position });
+    return true;
   }
 
   private async run(): Promise<void> {
@@ -198,10 +296,12 @@ export class Projector {
       } catch (error) {
         this.lastError = (error as Error).message;
         this.logger.error('projection batch failed', { name: this.name, error: this.lastError });
-        await this.knex('projection_checkpoints')
-          .where({ name: this.name })
-          .update({ last_error: this.lastError, updated_at: this.knex.fn.now() })
-          .catch(() => {});
+        if (!this.careful) {
+          // Retry at once, one event at a time: that commits what precedes a failing event and names it.
+          this.careful = true;
+          continue;
+        }
+        await this.recordFailure(error instanceof ProjectionEventFailedError ? error.position : null);
         if (this.lockConnection && !(await this.lockAlive())) {
           this.active = false;
           await this.releaseLock();
@@ -210,6 +310,25 @@ export class Projector {
         backoff = Math.min(backoff * 2, 30_000);
       }
     }
+  }
+
+  /**
+   * Records the failure on the checkpoint row. `failing_since` is kept while the attempts keep
+   * failing on the same position, so health can tell a stuck projector from a passing hiccup.
+   */
+  private async recordFailure(position: number | null): Promise<void> {
+    await this.knex('projection_checkpoints')
+      .where({ name: this.name })
+      .update({
+        last_error: this.lastError,
+        failing_since: this.knex.raw(
+          'CASE WHEN failing_since IS NOT NULL AND failing_position IS NOT DISTINCT FROM ?::bigint THEN failing_since ELSE now() END',
+          [position],
+        ),
+        failing_position: position,
+        updated_at: this.knex.fn.now(),
+      })
+      .catch(() => {});
   }
 
   private async tryLock(): Promise<boolean> {

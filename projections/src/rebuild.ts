@@ -2,12 +2,11 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '@team/contracts';
 import { applyEvents, type Projection } from './projection.js';
 import { migrateReadModels, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
+import { SetAsideEvents } from './set-aside-events.js';
 
 /** Held for the whole rebuild: one rebuild at a time per database. */
 export const REBUILD_LOCK_KEY = 7_340_003;
 export const NEXT_SCHEMA = `${READ_MODEL_SCHEMA}_next`;
-/** Where the live tables go at the swap, until they are dropped. */
-export const OLD_SCHEMA = `${READ_MODEL_SCHEMA}_old`;
 
 export interface RebuildProgress {
   phase: 'building' | 'swapping' | 'done';
@@ -28,25 +27,12 @@ export interface RebuildOptions {
   batchSize?: number;
   onProgress?(progress: RebuildProgress): void;
   now?: () => number;
-  /**
-   * Aborting it (on shutdown) stops the rebuild after the batch being applied: it drops its
-   * half-built schema and rejects with RebuildAbortedError. Once the swap has begun it finishes.
-   */
-  signal?: AbortSignal;
 }
 
 export class RebuildAlreadyRunningError extends Error {
   constructor() {
     super('A rebuild is already running.');
     this.name = 'RebuildAlreadyRunningError';
-  }
-}
-
-/** The rebuild was stopped through its signal (a shutdown): the live read models are unchanged. */
-export class RebuildAbortedError extends Error {
-  constructor() {
-    super('The rebuild was stopped before its swap; the live read models are unchanged.');
-    this.name = 'RebuildAbortedError';
   }
 }
 
@@ -66,22 +52,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
   const lockConnection = await options.liveKnex.client.acquireConnection();
   const started = now();
   let next: Knex | null = null;
-  /** Whether this rebuild holds the lock, so the next schema is its own to drop on failure. */
-  let ownsNextSchema = false;
-  let swapped = false;
-  const stopIfAborted = () => {
-    if (options.signal?.aborted) throw new RebuildAbortedError();
-  };
   try {
-    stopIfAborted();
     const locked = await lockConnection.query('SELECT pg_try_advisory_lock($1) AS locked', [REBUILD_LOCK_KEY]);
     if (!locked.rows[0].locked) throw new RebuildAlreadyRunningError();
-    ownsNextSchema = true;
 
-    // Leftovers of a rebuild that died: a half-built next schema (before its swap) or the
-    // previous live tables (after its swap, before their drop), which would make the rename fail.
     await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
-    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
     next = options.openKnex([NEXT_SCHEMA, 'public']);
     await migrateReadModels(next, options.projections, NEXT_SCHEMA);
     await next('projection_checkpoints').insert({ name, position: 0 });
@@ -103,11 +78,16 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     };
     report('building');
 
+    // The events set aside now are skipped, as the live projector skipped them. An undone
+    // set-aside is applied again here, although the live tables skipped it.
+    const setAside = new SetAsideEvents(options.reader);
+    await setAside.refresh();
+
     /** The next schema's checkpoint, as `applyBatch` moves it. */
     let position = 0;
     /** Applies a batch to the next schema and moves its checkpoint past it, in `trx`. */
     const applyBatch = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
-      await applyEvents(options.projections, events, trx);
+      await applyEvents(options.projections, events.filter((event) => !setAside.has(event.position)), trx);
       position = events[events.length - 1]!.position;
       await trx('projection_checkpoints').where({ name }).update({ position, last_error: null, updated_at: trx.fn.now() });
       done += events.length;
@@ -132,38 +112,29 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
         await applyBatch(trx, events);
       });
       report('building');
-      if (options.signal?.aborted) {
-        await nextBatch.catch(() => {}); // no read left running on a pool about to close
-        stopIfAborted();
-      }
     }
 
-    stopIfAborted();
     report('swapping');
     await next.transaction(async (trx) => {
       await trx.raw(`LOCK TABLE ${READ_MODEL_SCHEMA}.projection_checkpoints IN ACCESS EXCLUSIVE MODE`);
+      await setAside.refresh();
       // Events appended since the build caught up: apply them inside the swap.
       for (;;) {
         const events = await options.reader.readAll(position, batchSize);
         if (events.length === 0) break;
         await applyBatch(trx, events);
       }
-      await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
+      await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}_old`);
       await trx.raw(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
     });
-    swapped = true;
     await next.destroy();
     next = null;
     // Outside the swap: waits for readers still finishing a statement on the old tables.
-    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
+    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${READ_MODEL_SCHEMA}_old CASCADE`);
     report('done');
     return { events: done, seconds: (now() - started) / 1000 };
   } finally {
     await next?.destroy().catch(() => {});
-    // Failed or stopped before the swap: the half-built tables go now, still under the lock.
-    if (ownsNextSchema && !swapped) {
-      await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`).catch(() => {});
-    }
     await lockConnection.query('SELECT pg_advisory_unlock($1)', [REBUILD_LOCK_KEY]).catch(() => {});
     await options.liveKnex.client.releaseConnection(lockConnection);
   }

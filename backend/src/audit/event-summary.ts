@@ -34,6 +34,10 @@ export function summarizeEvent(event: AnyEvent): string {
       return `Match #${d.matchId} voided${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'PlayersUnmerged':
       return `Merge of #${d.duplicateId} into #${d.primaryId} reverted`;
+    case 'ProjectionEventSetAside':
+      return `Event ${d.position}${d.type ? ` (${d.type} in ${d.streamId})` : ''} set aside from the read models${d.reason ? `: ${plain(d.reason)}` : ''}`;
+    case 'ProjectionEventSetAsideUndone':
+      return `Set-aside of event ${d.position} undone: rebuilds apply it again`;
     default: {
       const subject = d.section ?? d.slug ?? d.title ?? d.blockType ?? null;
       const label = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');

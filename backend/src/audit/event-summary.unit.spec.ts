@@ -19,6 +19,19 @@ describe('audit summaries', () => {
     expect(summarizeEvent({ type: 'PlayersUnmerged', streamId: 'ladder', data: { primaryId: 1, duplicateId: 7 } })).toBe('Merge of #7 into #1 reverted');
   });
 
+  test('setting aside a poison event and its undo read as sentences', () => {
+    expect(
+      summarizeEvent({
+        type: 'ProjectionEventSetAside',
+        streamId: 'operations',
+        data: { position: 42, eventId: 'e-1', type: 'MatchRecorded', streamId: 'ladder', reason: 'Payload <i>lacks</i> participants' },
+      }),
+    ).toBe('Event 42 (MatchRecorded in ladder) set aside from the read models: Payload lacks participants');
+    expect(summarizeEvent({ type: 'ProjectionEventSetAsideUndone', streamId: 'operations', data: { position: 42, eventId: 'e-1' } })).toBe(
+      'Set-aside of event 42 undone: rebuilds apply it again',
+    );
+  });
+
   test('other events name their type, stream and subject, with markup stripped', () => {
     const event = { type: 'ContentEdited', streamId: 'content-about', data: { section: 'our-story' } };
     expect(summarizeEvent(event)).toBe('Content Edited in content-about: our-story');

@@ -1,40 +1,69 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import type { EventStore } from '@team/contracts';
-import { Projector, readCheckpoint } from '@team/projections';
-import { EVENT_STORE, KNEX } from '../infrastructure/tokens.js';
+import type { EventStore, HealthResponse } from '@team/contracts';
+import { Projector } from '@team/projections';
+import type { AppConfig } from '../config.js';
+import { APP_CONFIG, EVENT_STORE, KNEX } from '../infrastructure/tokens.js';
+import { judgeHealth, type CheckpointFacts } from './projector-health.js';
 
-/** GET /api/health: is the database reachable, and how far behind the log are the read tables. */
+/** The checkpoint row, with how long it has been failing measured by the database's own clock. */
+async function readCheckpointFacts(knex: Knex, name: string): Promise<CheckpointFacts> {
+  const row = await knex('projection_checkpoints')
+    .where({ name })
+    .first(
+      'position',
+      'updated_at',
+      'last_error',
+      'failing_position',
+      'failing_since',
+      knex.raw('(extract(epoch FROM now() - failing_since) * 1000)::float8 AS failing_for_ms'),
+    );
+  if (!row) return { position: 0, updatedAt: null, failingPosition: null, failingSince: null, failingForMs: null, failing: false };
+  return {
+    position: Number(row.position),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    failingPosition: row.failing_position === null ? null : Number(row.failing_position),
+    failingSince: row.failing_since === null ? null : new Date(row.failing_since).toISOString(),
+    failingForMs: row.failing_for_ms === null ? null : Number(row.failing_for_ms),
+    failing: row.last_error !== null,
+  };
+}
+
+/** GET /api/health: is the database reachable, and can the read tables be trusted. */
+@ApiTags('health')
 @Controller('api/health')
 export class HealthController {
   constructor(
     @Inject(KNEX) private readonly knex: Knex,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(Projector) private readonly projector: Projector | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) response: Response) {
+  @ApiOperation({
+    summary: 'Health for load balancers',
+    description:
+      '200 `ok`. 503 `degraded`: the projector has failed on one event for HEALTH_STUCK_AFTER_MS, or the read tables ' +
+      'are more than HEALTH_MAX_LAG events behind (commands would wait and fail). 503 `unavailable`: the database ' +
+      'cannot be reached. No error text is shown here; admins find it at /api/admin/operations.',
+  })
+  @ApiResponse({ status: 200, description: 'ok' })
+  @ApiResponse({ status: 503, description: 'degraded or unavailable' })
+  async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
+    const name = this.projector?.name ?? 'read-models';
     try {
-      const [head, checkpoint] = await Promise.all([
-        this.store.headPosition(),
-        readCheckpoint(this.knex, this.projector?.name ?? 'read-models'),
-      ]);
-      const position = checkpoint?.position ?? 0;
-      return {
-        status: 'ok',
-        database: 'up',
-        eventStore: { head },
-        projector: {
-          name: checkpoint?.name ?? 'read-models',
-          position,
-          lag: Math.max(0, head - position),
-          runsInThisProcess: this.projector?.status().active ?? false,
-          lastError: checkpoint?.lastError ?? null,
-          updatedAt: checkpoint?.updatedAt ?? null,
-        },
-      };
+      const [head, checkpoint] = await Promise.all([this.store.headPosition(), readCheckpointFacts(this.knex, name)]);
+      const { status, body } = judgeHealth(
+        head,
+        checkpoint,
+        { stuckAfterMs: this.config.healthStuckAfterMs, maxLag: this.config.healthMaxLag },
+        { name, runsInThisProcess: this.projector?.status().active ?? false },
+      );
+      response.status(status);
+      return body;
     } catch {
       response.status(503);
       return { status: 'unavailable', database: 'down', error: 'The database cannot be reached.' };

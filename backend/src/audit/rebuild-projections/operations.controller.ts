@@ -1,12 +1,15 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { Knex } from 'knex';
-import type { EventStore } from '@team/contracts';
-import { Projector, readCheckpoint, readModelProjections } from '@team/projections';
+import type { EventStore, FailingEvent } from '@team/contracts';
+import { Projector, readCheckpoint, readModelProjections, SetAsideEvents, type ProjectorStatus } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { DATABASE_URL, EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { RebuildService } from './rebuild.service.js';
 
-/** The Operations screen's data: each projection's position, lag and last error; rebuilds. */
+/**
+ * The Operations screen's data: each projection's position, lag and last error, the event the
+ * projector is stuck on (with its error text: admins only), the events set aside; rebuilds.
+ */
 @Controller('api/admin')
 @UseGuards(AdminKeyGuard)
 export class OperationsController {
@@ -20,9 +23,11 @@ export class OperationsController {
 
   @Get('operations')
   async operations() {
+    const setAside = new SetAsideEvents(this.store);
     const [head, checkpoint] = await Promise.all([
       this.store.headPosition(),
       readCheckpoint(this.knex, this.projector?.name ?? 'read-models'),
+      setAside.refresh(),
     ]);
     const position = checkpoint?.position ?? 0;
     return {
@@ -35,8 +40,26 @@ export class OperationsController {
         lastError: checkpoint?.lastError ?? null,
         updatedAt: checkpoint?.updatedAt ?? null,
       })),
+      failing: await this.failingEvent(checkpoint),
+      setAside: setAside.list(),
       projectorInThisProcess: this.projector?.status().active ?? false,
       rebuild: this.rebuilds.current(),
+    };
+  }
+
+  /** The event the projector's attempts fail on, named from the log; null while it is not stuck on one. */
+  private async failingEvent(checkpoint: ProjectorStatus | null): Promise<FailingEvent | null> {
+    if (checkpoint?.failingPosition == null || checkpoint.failingSince === null) return null;
+    const position = checkpoint.failingPosition;
+    const [event] = await this.store.readAll(position - 1, 1);
+    const found = event?.position === position ? event : null;
+    return {
+      position,
+      eventId: found?.id ?? null,
+      type: found?.type ?? null,
+      streamId: found?.streamId ?? null,
+      error: checkpoint.lastError,
+      since: checkpoint.failingSince,
     };
   }
 

@@ -1,0 +1,100 @@
+// Setting aside a poison event (DESIGN §11): the events of the `operations` stream and the
+// wire types of the admin calls and the Operations screen that use them.
+
+/** The stream of operational decisions about the log itself, such as set-aside events. */
+export const OPERATIONS_STREAM = 'operations';
+
+/** The reason an admin gives for setting an event aside: required, at most this long. */
+export const SET_ASIDE_REASON_MAX = 500;
+
+/**
+ * An admin told the projectors to skip the event at `position` (one they cannot apply).
+ * It comes later in the log than the event it names, so projectors read the `operations`
+ * stream ahead of their checkpoint instead of meeting this event in order.
+ */
+export interface ProjectionEventSetAside {
+  type: 'ProjectionEventSetAside';
+  data: {
+    /** Global log position of the event skipped. */
+    position: number;
+    /** That event's id, type and stream, so the audit log names it without a second read. */
+    eventId: string;
+    type: string;
+    streamId: string;
+    reason: string;
+  };
+}
+
+/**
+ * Undoes a set-aside: future projectors and rebuilds apply the event again. The live read
+ * tables skipped it already, and are not changed by the undo (a rebuild applies it).
+ */
+export interface ProjectionEventSetAsideUndone {
+  type: 'ProjectionEventSetAsideUndone';
+  data: { position: number; eventId: string };
+}
+
+export type OperationsEvent = ProjectionEventSetAside | ProjectionEventSetAsideUndone;
+
+/** POST /api/admin/projections/set-aside. */
+export interface SetAsideEventRequest {
+  position: number;
+  reason: string;
+}
+
+/** One event an admin has set aside (and not undone). */
+export interface SetAsideEntry {
+  position: number;
+  eventId: string;
+  type: string;
+  streamId: string;
+  reason: string;
+  /** Log position of the ProjectionEventSetAside event. */
+  setAsideAt: number;
+  /** When the admin set it aside (ISO-8601). */
+  recordedAt: string;
+}
+
+/** The answer of set-aside and of its undo: the decision event's position and the current list. */
+export interface SetAsideEventResponse {
+  /** Position of the ProjectionEventSetAside or ProjectionEventSetAsideUndone event appended. */
+  eventPosition: number;
+  setAside: SetAsideEntry[];
+}
+
+/** The event the projector cannot get past, for the Operations screen (admin only). */
+export interface FailingEvent {
+  position: number;
+  /** Null when the event could not be read (the log was unreachable). */
+  eventId: string | null;
+  type: string | null;
+  streamId: string | null;
+  /** The projector's error message: never shown on public endpoints. */
+  error: string | null;
+  /** Since when the projector has been failing on this position (ISO-8601). */
+  since: string;
+}
+
+/** The projector's part of GET /api/health: no error text, only whether it is stuck. */
+export interface HealthProjector {
+  name: string;
+  position: number;
+  lag: number;
+  runsInThisProcess: boolean;
+  /** True while the projector's last attempt failed. */
+  failing: boolean;
+  /** Since when it has failed on the same position; null when it is not failing. */
+  since: string | null;
+  updatedAt: string | null;
+}
+
+/** GET /api/health: 200 `ok`, 503 `degraded` (read tables stuck or far behind) or `unavailable`. */
+export interface HealthResponse {
+  status: 'ok' | 'degraded' | 'unavailable';
+  database: 'up' | 'down';
+  eventStore?: { head: number };
+  projector?: HealthProjector;
+  /** Why the status is not `ok`, in words a load balancer's operator can act on. */
+  reasons?: string[];
+  error?: string;
+}
