@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot, screenshotDir } from './support/browser.js';
+import { launchBrowser, screenshot } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
@@ -30,7 +29,7 @@ async function drawerScreenshot(page: Page, name: string) {
     await page.waitForTimeout(100);
   }
   await page.waitForTimeout(100);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  await screenshot(page, name, { fullPage: false });
 }
 
 const auditRows = (page: Page) => page.locator('.audit-table tr.ant-table-row');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from './axe.js';
 
 export const screenshotDir = path.resolve(process.cwd(), 'e2e/screenshots');
 
@@ -41,10 +42,15 @@ export async function launchBrowser(options: { width?: number; height?: number; 
   };
 }
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png (CI lists the folder). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>.png (CI lists the folder). Every screen
+ * a browser test shows is shot here, in light and dark, so this is also where axe audits it:
+ * a serious or critical violation fails the test (after the picture is saved, to look at).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
+  await expectNoSeriousAxeViolations(page, name);
   return file;
 }
