@@ -7,6 +7,8 @@ import { SetAsideEvents } from './set-aside-events.js';
 /** Held for the whole rebuild: one rebuild at a time per database. */
 export const REBUILD_LOCK_KEY = 7_340_003;
 export const NEXT_SCHEMA = `${READ_MODEL_SCHEMA}_next`;
+/** Where the live tables go at the swap, until they are dropped. */
+export const OLD_SCHEMA = `${READ_MODEL_SCHEMA}_old`;
 
 export interface RebuildProgress {
   phase: 'building' | 'swapping' | 'done';
@@ -27,12 +29,25 @@ export interface RebuildOptions {
   batchSize?: number;
   onProgress?(progress: RebuildProgress): void;
   now?: () => number;
+  /**
+   * Aborting it (on shutdown) stops the rebuild after the batch being applied: it drops its
+   * half-built schema and rejects with RebuildAbortedError. Once the swap has begun it finishes.
+   */
+  signal?: AbortSignal;
 }
 
 export class RebuildAlreadyRunningError extends Error {
   constructor() {
     super('A rebuild is already running.');
     this.name = 'RebuildAlreadyRunningError';
+  }
+}
+
+/** The rebuild was stopped through its signal (a shutdown): the live read models are unchanged. */
+export class RebuildAbortedError extends Error {
+  constructor() {
+    super('The rebuild was stopped before its swap; the live read models are unchanged.');
+    this.name = 'RebuildAbortedError';
   }
 }
 
@@ -52,11 +67,22 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
   const lockConnection = await options.liveKnex.client.acquireConnection();
   const started = now();
   let next: Knex | null = null;
+  /** Whether this rebuild holds the lock, so the next schema is its own to drop on failure. */
+  let ownsNextSchema = false;
+  let swapped = false;
+  const stopIfAborted = () => {
+    if (options.signal?.aborted) throw new RebuildAbortedError();
+  };
   try {
+    stopIfAborted();
     const locked = await lockConnection.query('SELECT pg_try_advisory_lock($1) AS locked', [REBUILD_LOCK_KEY]);
     if (!locked.rows[0].locked) throw new RebuildAlreadyRunningError();
+    ownsNextSchema = true;
 
+    // Leftovers of a rebuild that died: a half-built next schema (before its swap) or the
+    // previous live tables (after its swap, before their drop), which would make the rename fail.
     await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`);
+    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
     next = options.openKnex([NEXT_SCHEMA, 'public']);
     await migrateReadModels(next, options.projections, NEXT_SCHEMA);
     await next('projection_checkpoints').insert({ name, position: 0 });
@@ -112,8 +138,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
         await applyBatch(trx, events);
       });
       report('building');
+      if (options.signal?.aborted) {
+        await nextBatch.catch(() => {}); // no read left running on a pool about to close
+        stopIfAborted();
+      }
     }
 
+    stopIfAborted();
     report('swapping');
     await next.transaction(async (trx) => {
       await trx.raw(`LOCK TABLE ${READ_MODEL_SCHEMA}.projection_checkpoints IN ACCESS EXCLUSIVE MODE`);
@@ -124,17 +155,22 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
         if (events.length === 0) break;
         await applyBatch(trx, events);
       }
-      await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}_old`);
+      await trx.raw(`ALTER SCHEMA ${READ_MODEL_SCHEMA} RENAME TO ${OLD_SCHEMA}`);
       await trx.raw(`ALTER SCHEMA ${NEXT_SCHEMA} RENAME TO ${READ_MODEL_SCHEMA}`);
     });
+    swapped = true;
     await next.destroy();
     next = null;
     // Outside the swap: waits for readers still finishing a statement on the old tables.
-    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${READ_MODEL_SCHEMA}_old CASCADE`);
+    await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${OLD_SCHEMA} CASCADE`);
     report('done');
     return { events: done, seconds: (now() - started) / 1000 };
   } finally {
     await next?.destroy().catch(() => {});
+    // Failed or stopped before the swap: the half-built tables go now, still under the lock.
+    if (ownsNextSchema && !swapped) {
+      await options.liveKnex.raw(`DROP SCHEMA IF EXISTS ${NEXT_SCHEMA} CASCADE`).catch(() => {});
+    }
     await lockConnection.query('SELECT pg_advisory_unlock($1)', [REBUILD_LOCK_KEY]).catch(() => {});
     await options.liveKnex.client.releaseConnection(lockConnection);
   }
