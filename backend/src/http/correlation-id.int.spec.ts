@@ -43,6 +43,14 @@ describe('correlation ids', () => {
     expect([first.clientCorrelationId, second.clientCorrelationId]).toEqual(['same-id', 'same-id']);
   });
 
+  test('every response carries its own server id, reads and errors too', async () => {
+    const first = await app.call('GET', '/api/health', { headers: { 'x-correlation-id': 'mine' } });
+    const second = await app.call('GET', '/api/no-such-thing');
+    expect(first.headers.get('x-correlation-id')).toMatch(UUID);
+    expect(second.headers.get('x-correlation-id')).toMatch(UUID);
+    expect(first.headers.get('x-correlation-id')).not.toBe(second.headers.get('x-correlation-id'));
+  });
+
   test('a malformed client id is not stored at all', async () => {
     const answer = await app.call('POST', '/api/matches', { json: match('7004'), headers: { 'x-correlation-id': 'x'.repeat(101) } });
     expect(answer.status).toBe(201);

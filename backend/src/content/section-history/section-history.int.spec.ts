@@ -43,7 +43,8 @@ describe('GET /api/admin/content/{id}/versions', () => {
       revision: 5,
       recordedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       actor: 'admin',
-      correlationId: 'edit-4',
+      // The server's own id: the client's x-correlation-id is kept apart (clientCorrelationId).
+      correlationId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
       eventType: 'ContentEdited',
       deleted: false,
       section: { id: created.id, page: 'roster', section: 'captains', title: '<p>v4</p>', content: '<p>four</p>', imageUrl: null },
