@@ -28,11 +28,28 @@ export class PgNotifications {
       this.listeners.set(channel, set);
     }
     set.add(listener);
-    await this.ensureConnected();
-    if (isNewChannel && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
-    return () => {
+    const unlisten = () => {
       set.delete(listener);
+      // An empty channel stays LISTENed on the connection (harmless); only the map entry goes.
+      if (set.size === 0 && this.listeners.get(channel) === set) this.listeners.delete(channel);
     };
+    try {
+      await this.ensureConnected();
+      if (isNewChannel && this.client) await this.client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (error) {
+      // The caller gets no unlisten function, so a listener kept here would leak, one per
+      // retried request, for as long as the database stays unreachable.
+      unlisten();
+      throw error;
+    }
+    return unlisten;
+  }
+
+  /** How many listeners are registered, over every channel (read-only, for tests and health). */
+  get listenerCount(): number {
+    let count = 0;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
   }
 
   async close(): Promise<void> {
