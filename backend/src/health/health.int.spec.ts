@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@team/contracts';
+import { loadConfig } from '../config.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+
+// What a load balancer sees: 200 only while the read tables can be trusted.
+
+const context = () => ({ correlationId: randomUUID(), actor: 'system' as const, recordedAt: new Date() });
+
+describe('GET /api/health for load balancers', () => {
+  let app: TestApp | null = null;
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+  });
+
+  test('read tables more than HEALTH_MAX_LAG events behind: 503 degraded', async () => {
+    // No projector in this process and none elsewhere: every appended event is lag.
+    app = await startTestApp({ PROJECTOR: 'off', HEALTH_MAX_LAG: '2' });
+    const store: EventStore = app.running.app.get(EVENT_STORE);
+    await store.append('notes', [{ id: randomUUID(), type: 'Noted', data: {} }, { id: randomUUID(), type: 'Noted', data: {} }], 'any', context());
+    const within = await app.call('GET', '/api/health');
+    expect(within.status).toBe(200);
+    expect(within.body).toMatchObject({ status: 'ok', projector: { lag: 2, failing: false } });
+
+    await store.append('notes', [{ id: randomUUID(), type: 'Noted', data: {} }], 'any', context());
+    const behind = await app.call('GET', '/api/health');
+    expect(behind.status).toBe(503);
+    expect(behind.body).toMatchObject({
+      status: 'degraded',
+      database: 'up',
+      eventStore: { head: 3 },
+      projector: { position: 0, lag: 3, failing: false, since: null },
+      reasons: ['The read tables are 3 events behind the log (limit 2).'],
+    });
+  });
+
+  test('a failing projector stays 200 until HEALTH_STUCK_AFTER_MS has passed, and never shows the error', async () => {
+    app = await startTestApp({ HEALTH_STUCK_AFTER_MS: '600000' });
+    const store: EventStore = app.running.app.get(EVENT_STORE);
+    await store.append('poison-test', [{ id: randomUUID(), type: 'MatchRecorded', data: { matchId: 1 } }], 'any', context());
+    const deadline = Date.now() + 10_000;
+    let answer = await app.call('GET', '/api/health');
+    while (!answer.body.projector?.failing && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await app.call('GET', '/api/health');
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'ok', projector: { position: 0, lag: 1, failing: true } });
+    expect(answer.body.projector).not.toHaveProperty('lastError');
+    expect(JSON.stringify(answer.body)).not.toMatch(/iterable|participants/);
+  });
+
+  test('the thresholds are settings, and a malformed one is refused by name', () => {
+    expect(loadConfig({})).toMatchObject({ healthStuckAfterMs: 30_000, healthMaxLag: 1000 });
+    expect(() => loadConfig({ HEALTH_MAX_LAG: 'many' })).toThrow('Invalid setting HEALTH_MAX_LAG');
+    expect(() => loadConfig({ HEALTH_STUCK_AFTER_MS: '-1' })).toThrow('Invalid setting HEALTH_STUCK_AFTER_MS');
+  });
+});
