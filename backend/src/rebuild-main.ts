@@ -1,4 +1,4 @@
-import { readModelProjections, rebuildReadModels, type RebuildProgress } from '@team/projections';
+import { readModelProjections, RebuildAbortedError, rebuildReadModels, type RebuildProgress } from '@team/projections';
 import { loadConfig } from './config.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { createKnex } from './infrastructure/database.js';
@@ -9,6 +9,8 @@ import { PgNotifications } from './infrastructure/pg-notifications.js';
  * `npm run projections:rebuild`: replays the log into fresh read tables and swaps them in,
  * with a progress bar. Safe while the app runs on the same database (readers keep the old
  * tables until the swap). On the embedded database, stop `npm start` first: it owns it.
+ * Ctrl-C (SIGINT) or SIGTERM stops it after the current batch and drops the half-built tables;
+ * a rebuild killed outright leaves them for the next rebuild to clear.
  */
 function bar(progress: RebuildProgress): string {
   const width = 30;
@@ -24,6 +26,13 @@ async function main(): Promise<void> {
   const url = config.databaseUrl ?? embedded!.url;
   const knex = createKnex(url, 4);
   const notifications = new PgNotifications(url);
+  const stop = new AbortController();
+  const onSignal = () => {
+    process.stdout.write('\nStopping the rebuild after the current batch…\n');
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     const store = new PostgresEventStore(knex, notifications);
     const result = await rebuildReadModels({
@@ -31,6 +40,7 @@ async function main(): Promise<void> {
       openKnex: (searchPath) => createKnex(url, 4, 'team-site-rebuild', searchPath),
       reader: store,
       projections: readModelProjections,
+      signal: stop.signal,
       onProgress: (progress) => process.stdout.write(`\r${bar(progress)}   `),
     });
     process.stdout.write(`\nRebuilt every read model from ${result.events} events in ${result.seconds.toFixed(1)} s.\n`);
@@ -42,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(`\nThe rebuild failed: ${(error as Error).message}`);
-  process.exit(1);
+  const message = error instanceof RebuildAbortedError ? error.message : `The rebuild failed: ${(error as Error).message}`;
+  process.stderr.write(`\n${message}\n`);
+  process.exit(error instanceof RebuildAbortedError ? 130 : 1);
 });

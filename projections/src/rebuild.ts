@@ -34,6 +34,8 @@ export interface RebuildOptions {
    * half-built schema and rejects with RebuildAbortedError. Once the swap has begun it finishes.
    */
   signal?: AbortSignal;
+  /** Called once the rebuild holds its lock (a RebuildAlreadyRunningError comes before it, if at all). */
+  onLocked?(): void;
 }
 
 export class RebuildAlreadyRunningError extends Error {
@@ -78,6 +80,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     const locked = await lockConnection.query('SELECT pg_try_advisory_lock($1) AS locked', [REBUILD_LOCK_KEY]);
     if (!locked.rows[0].locked) throw new RebuildAlreadyRunningError();
     ownsNextSchema = true;
+    options.onLocked?.();
 
     // Leftovers of a rebuild that died: a half-built next schema (before its swap) or the
     // previous live tables (after its swap, before their drop), which would make the rename fail.

@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore } from '@team/contracts';
 import {
   rebuildReadModels,
+  RebuildAbortedError,
   RebuildAlreadyRunningError,
   readModelProjections,
   type RebuildProgress,
@@ -22,9 +23,14 @@ export interface RebuildStatus {
   lastResult: { events: number; seconds: number } | null;
 }
 
+const ALREADY_RUNNING = 'A rebuild is already running.';
+
 /** Runs a rebuild in the background of this process and keeps its progress for the Operations screen. */
 @Injectable()
-export class RebuildService {
+export class RebuildService implements BeforeApplicationShutdown {
+  /** The running rebuild (settles when it ends, however it ends), or null. */
+  private running: Promise<void> | null = null;
+  private abort: AbortController | null = null;
   private status: RebuildStatus = {
     running: false,
     progress: null,
@@ -45,38 +51,73 @@ export class RebuildService {
     return { ...this.status };
   }
 
-  start(databaseUrl: string): RebuildStatus {
-    if (this.status.running) throw new ConflictError('A rebuild is already running.');
+  /**
+   * Starts a rebuild in the background and answers once it holds the rebuild lock, so a
+   * rebuild already running here, in another API process or from the CLI is a 409 rather
+   * than a 202 that fails later.
+   */
+  async start(databaseUrl: string): Promise<RebuildStatus> {
+    if (this.running) throw new ConflictError(ALREADY_RUNNING);
+    const previous = this.status;
+    const abort = new AbortController();
+    let holdsLock!: () => void;
+    const locked = new Promise<void>((resolve) => (holdsLock = resolve));
+    let refused = false;
     this.status = {
       running: true,
       progress: null,
       startedAt: new Date().toISOString(),
       finishedAt: null,
       lastError: null,
-      lastResult: this.status.lastResult,
+      lastResult: previous.lastResult,
     };
-    void rebuildReadModels({
+    const finished = rebuildReadModels({
       liveKnex: this.knex,
       openKnex: (searchPath) => createKnex(databaseUrl, 4, 'team-site-rebuild', searchPath),
       reader: this.store,
       projections: readModelProjections,
+      signal: abort.signal,
+      onLocked: () => holdsLock(),
       onProgress: (progress) => {
         this.status.progress = progress;
       },
     })
-      .then((result) => {
-        this.status.lastResult = result;
-        this.logger.info(result, 'read models rebuilt');
-      })
-      .catch((error: unknown) => {
-        this.status.lastError =
-          error instanceof RebuildAlreadyRunningError ? error.message : `The rebuild failed: ${(error as Error).message}`;
-        this.logger.error({ err: error }, 'rebuild failed');
-      })
+      .then(
+        (result) => {
+          this.status = { ...this.status, running: false, finishedAt: new Date().toISOString(), lastResult: result };
+          this.logger.info(result, 'read models rebuilt');
+        },
+        (error: unknown) => {
+          if (error instanceof RebuildAlreadyRunningError) {
+            // Refused before it began: nothing happened here, so the status stays as it was.
+            refused = true;
+            this.status = previous;
+            return;
+          }
+          const stopped = error instanceof RebuildAbortedError;
+          const lastError = stopped ? error.message : `The rebuild failed: ${(error as Error).message}`;
+          this.status = { ...this.status, running: false, finishedAt: new Date().toISOString(), lastError };
+          if (stopped) this.logger.warn('rebuild stopped by the shutdown');
+          else this.logger.error({ err: error }, 'rebuild failed');
+        },
+      )
       .finally(() => {
-        this.status.running = false;
-        this.status.finishedAt = new Date().toISOString();
+        this.running = null;
+        this.abort = null;
       });
+    this.running = finished;
+    this.abort = abort;
+    await Promise.race([locked, finished]);
+    if (refused) throw new ConflictError(ALREADY_RUNNING);
     return this.current();
+  }
+
+  /**
+   * Nest calls this on app.close(), before the database pool is closed: a running rebuild is
+   * stopped after its current batch, drops its half-built schema, and is waited for.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.abort?.abort();
+    await this.running;
   }
 }
