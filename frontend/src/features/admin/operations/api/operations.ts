@@ -1,3 +1,4 @@
+import type { FailingEvent, SetAsideEntry, SetAsideEventRequest, SetAsideEventResponse } from '@team/contracts';
 import { api } from '@/app/api';
 
 /** One read-model projection as the projector's checkpoint reports it. */
@@ -35,6 +36,10 @@ export interface OperationsStatus {
   /** Position of the newest event in the log. */
   head: number;
   projections: ProjectionStatus[];
+  /** The event the projector keeps failing on, with its error; null while it is not stuck. */
+  failing: FailingEvent | null;
+  /** Events an admin has set aside: the projector and rebuilds skip them. */
+  setAside: SetAsideEntry[];
   /** Whether the API process runs the projector itself (otherwise a separate worker does). */
   projectorInThisProcess: boolean;
   rebuild: RebuildStatus;
@@ -69,4 +74,41 @@ const operationsApi = api.injectEndpoints({
   }),
 });
 
+/** Puts the list a set-aside call answers into the operations status; the caller refetches the rest. */
+function updateSetAside(dispatch: (action: unknown) => unknown, setAside: SetAsideEntry[]) {
+  dispatch(
+    operationsApi.util.updateQueryData('getOperations', undefined, (status) => {
+      status.setAside = setAside;
+    }),
+  );
+}
+
+const setAsideApi = operationsApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /api/admin/projections/set-aside: the projector and every later rebuild skip the event. */
+    setAsideEvent: build.mutation<SetAsideEventResponse, SetAsideEventRequest>({
+      query: (body) => ({ url: '/api/admin/projections/set-aside', method: 'POST', body, admin: true }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          updateSetAside(dispatch, (await queryFulfilled).data.setAside);
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+    /** POST /api/admin/projections/set-aside/{position}/undo: later rebuilds apply the event again. */
+    undoSetAsideEvent: build.mutation<SetAsideEventResponse, number>({
+      query: (position) => ({ url: `/api/admin/projections/set-aside/${position}/undo`, method: 'POST', admin: true }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          updateSetAside(dispatch, (await queryFulfilled).data.setAside);
+        } catch {
+          // The caller shows the failure.
+        }
+      },
+    }),
+  }),
+});
+
 export const { useGetOperationsQuery, useRebuildReadModelsMutation } = operationsApi;
+export const { useSetAsideEventMutation, useUndoSetAsideEventMutation } = setAsideApi;

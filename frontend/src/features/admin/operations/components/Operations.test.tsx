@@ -16,6 +16,8 @@ const status = (rebuild: Partial<RebuildStatus> = {}, overrides: Partial<Operati
   ],
   projectorInThisProcess: true,
   rebuild: { ...idle, ...rebuild },
+  failing: null,
+  setAside: [],
   ...overrides,
 });
 

@@ -5,9 +5,16 @@ import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { AdminNav } from '../../shared/AdminNav';
 import { formatEventTime } from '../../shared/event-time';
-import { useGetOperationsQuery, useRebuildReadModelsMutation, type ProjectionStatus } from '../api/operations';
+import {
+  useGetOperationsQuery,
+  useRebuildReadModelsMutation,
+  useSetAsideEventMutation,
+  useUndoSetAsideEventMutation,
+  type ProjectionStatus,
+} from '../api/operations';
 import { formatCount } from '../rebuild-figures';
 import { RebuildPanel } from './RebuildPanel';
+import { SetAsidePanel } from './SetAsidePanel';
 
 /** How often a running rebuild's progress is read. */
 export const REBUILD_POLL_MS = 500;
@@ -87,6 +94,35 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
     }
   };
 
+  const [setAsideEvent, { isLoading: settingAside }] = useSetAsideEventMutation();
+  const [undoSetAside] = useUndoSetAsideEventMutation();
+
+  const setAside = async (position: number, reason: string) => {
+    try {
+      await setAsideEvent({ position, reason }).unwrap();
+      toast({ title: 'Event set aside', description: `The projector skips event ${position} and goes on.` });
+      status.refetch();
+      return true;
+    } catch (failure) {
+      if (!handleAdminError(failure)) {
+        toast({ title: 'Error', description: serverErrorMessage(failure, 'Failed to set the event aside'), variant: 'destructive' });
+      }
+      return false;
+    }
+  };
+
+  const undo = async (position: number) => {
+    try {
+      await undoSetAside(position).unwrap();
+      toast({ title: 'Set-aside undone', description: `Later rebuilds apply event ${position} again.` });
+    } catch (failure) {
+      if (!handleAdminError(failure)) {
+        toast({ title: 'Error', description: serverErrorMessage(failure, 'Failed to undo the set-aside'), variant: 'destructive' });
+      }
+    }
+    status.refetch();
+  };
+
   const data = status.data;
   return (
     <div>
@@ -127,6 +163,13 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
               <ProjectionCard key={projection.name} projection={projection} />
             ))}
           </div>
+          <SetAsidePanel
+            failing={data.failing ?? null}
+            setAside={data.setAside ?? []}
+            busy={settingAside}
+            onSetAside={setAside}
+            onUndo={undo}
+          />
           <RebuildPanel rebuild={data.rebuild} starting={starting} onStart={start} />
         </>
       )}
