@@ -54,6 +54,9 @@ export async function migrateDatabase(knex: Knex): Promise<void> {
 export async function createApp(config: AppConfig, options: AppOptions): Promise<RunningApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const knex = createKnex(options.databaseUrl, 20);
+  // Time travel folds on its own few connections: a burst of ?asOf= readers waits there, not
+  // in front of the commands and the projector.
+  const timeTravelKnex = createKnex(options.databaseUrl, config.timeTravelConcurrency + 1, 'team-site-time-travel');
   const notifications = new PgNotifications(options.databaseUrl, (error) =>
     logger.warn({ err: error }, 'notification connection lost'),
   );
@@ -78,6 +81,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       config,
       databaseUrl: options.databaseUrl,
       knex,
+      timeTravelKnex,
       notifications,
       eventStore,
       projector,
@@ -103,6 +107,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       await app.close();
       await projector?.stop();
       await notifications.close();
+      await timeTravelKnex.destroy();
       await knex.destroy();
     },
   };

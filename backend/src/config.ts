@@ -23,6 +23,14 @@ export interface AppConfig {
   staticDir: string | null;
   /** Trust X-Forwarded-For from this many proxies (for per-address limits behind a load balancer). */
   trustProxy: number;
+  /** Time travel (?asOf=): folds at once per process; its own pool has one connection more. */
+  timeTravelConcurrency: number;
+  /** How long a time-travel reader waits for a free fold before 503. */
+  timeTravelWaitMs: number;
+  /** Points of the log kept folded in memory (0: none). */
+  timeTravelCache: number;
+  /** A time-travel snapshot is kept after every this many ladder events. */
+  timeTravelSnapshotEvery: number;
   /** /api/health answers 503 degraded once the projector has failed on one event this long. */
   healthStuckAfterMs: number;
   /** /api/health answers 503 degraded once the read tables are more than this many events behind. */
@@ -87,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     staticDir,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    timeTravelConcurrency: integer(env, 'TIME_TRAVEL_CONCURRENCY', 2, 1, 16),
+    timeTravelWaitMs: integer(env, 'TIME_TRAVEL_WAIT_MS', 2000, 0, 60_000),
+    timeTravelCache: integer(env, 'TIME_TRAVEL_CACHE', 8, 0, 1000),
+    timeTravelSnapshotEvery: integer(env, 'TIME_TRAVEL_SNAPSHOT_EVERY', 2000, 1, 1_000_000),
     healthStuckAfterMs: integer(env, 'HEALTH_STUCK_AFTER_MS', 30_000, 0, 86_400_000),
     healthMaxLag: integer(env, 'HEALTH_MAX_LAG', 1000, 0, 1_000_000_000),
   };

@@ -20,6 +20,7 @@ import {
   KNEX,
   LOGGER,
   PUBLIC_WRITE_LIMITER,
+  TIME_TRAVEL_KNEX,
   type Clock,
 } from './infrastructure/tokens.js';
 import { ProjectionWaiter } from './projector/projection-waiter.js';
@@ -30,6 +31,8 @@ export interface CoreDependencies {
   config: AppConfig;
   databaseUrl: string;
   knex: Knex;
+  /** Time travel's own small pool (see LadderTimeTravel). */
+  timeTravelKnex: Knex;
   notifications: PgNotifications;
   eventStore: EventStore;
   /** The projector this process runs, or null when a separate process runs it. */
@@ -50,6 +53,7 @@ export class CoreModule {
         { provide: APP_CONFIG, useValue: deps.config },
         { provide: DATABASE_URL, useValue: deps.databaseUrl },
         { provide: KNEX, useValue: deps.knex },
+        { provide: TIME_TRAVEL_KNEX, useValue: deps.timeTravelKnex },
         { provide: PgNotifications, useValue: deps.notifications },
         { provide: EVENT_STORE, useValue: deps.eventStore },
         { provide: Projector, useValue: deps.projector },
@@ -79,6 +83,7 @@ export class CoreModule {
         APP_CONFIG,
         DATABASE_URL,
         KNEX,
+        TIME_TRAVEL_KNEX,
         PgNotifications,
         EVENT_STORE,
         Projector,

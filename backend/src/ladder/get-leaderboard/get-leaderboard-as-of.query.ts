@@ -3,7 +3,7 @@ import { findMode, MODES, type LeaderboardEntry } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { LadderTimeTravel, type AsOf } from '../ladder-as-of.js';
 
-/** The ranked board of a pool as it stood at a point of the log (audit; folded, not cached). */
+/** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel). */
 export class GetLeaderboardAsOfQuery extends Query<LeaderboardEntry[]> {
   constructor(
     readonly modeId: number | null,

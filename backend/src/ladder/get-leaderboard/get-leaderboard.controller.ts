@@ -10,7 +10,8 @@ import { GetLeaderboardQuery } from './get-leaderboard.query.js';
 /**
  * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}]: LeaderboardEntry[] in
  * rank order. With a mode, `elo` is that mode's rating and only players who played it are
- * listed. With asOf, the board as it stood then (folded from the log, never cached).
+ * listed. With asOf, the board as it stood then (time travel: bounded folds, cached per point in
+ * the server; `no-store` for clients, since a point past the head moves on).
  */
 @Controller('api/players/leaderboard')
 export class GetLeaderboardController {

@@ -7,7 +7,7 @@ import { KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { LadderTimeTravel, type AsOf } from '../ladder-as-of.js';
 
-/** A player's history from the read model, or, with `asOf`, folded from the log up to then. */
+/** A player's history from the read model, or, with `asOf`, as time travel folds the log up to then. */
 export class GetPlayerMatchesQuery extends Query<PlayerMatchRecord[]> {
   constructor(
     readonly playerId: number,
@@ -26,7 +26,7 @@ export class GetPlayerMatchesHandler implements IQueryHandler<GetPlayerMatchesQu
 
   async execute({ playerId, asOf }: GetPlayerMatchesQuery): Promise<PlayerMatchRecord[]> {
     if (asOf) {
-      const history = (await this.timeTravel.fold(asOf)).history(playerId);
+      const history = await this.timeTravel.history(asOf, playerId);
       if (!history) throw new NotFoundError('Player not found');
       return history;
     }
