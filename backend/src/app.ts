@@ -18,6 +18,7 @@ import { AppModule } from './app.module.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
+import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { createKnex } from './infrastructure/database.js';
@@ -149,7 +150,9 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     }),
   );
   app.use(compression());
+  app.use(refuseUnsafeAddress);
   app.use(express.json({ limit: '1mb' }));
+  app.use(refuseUnsafeBody);
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalInterceptors(app.get(ReadYourWritesInterceptor));
 

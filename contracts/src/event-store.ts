@@ -105,3 +105,15 @@ export class EventStoreUnavailableError extends Error {
     this.name = 'EventStoreUnavailableError';
   }
 }
+
+/**
+ * Thrown by append when an event holds text the store cannot keep (a NUL character or a lone
+ * surrogate). Validation refuses such input first; this keeps a missed field from failing
+ * other requests appended with it, and the API answers 400.
+ */
+export class UnstorableEventError extends Error {
+  constructor(readonly streamId: string, readonly path: string) {
+    super(`An event for ${streamId} holds text that cannot be stored, at ${path}`);
+    this.name = 'UnstorableEventError';
+  }
+}

@@ -14,6 +14,7 @@ export * from './record-match/record-match.rules.js';
 export * from './content/content-templates.js';
 export * from './content/editor-options.js';
 export * from './urls/urls.js';
+export * from './text/text-rules.js';
 export * from './ladder/ladder-events.js';
 export * from './cms/cms-events.js';
 export * from './cms/pages-rules.js';

@@ -81,7 +81,7 @@ describe('audit log and operations (admin)', () => {
       expect.arrayContaining([
         'limit must be a whole number from 1 to 200',
         'from must be a date and time (ISO 8601)',
-        'player must be a whole number from 1 to 9007199254740991',
+        'player must be a whole number from 1 to 2147483647',
       ]),
     );
     expect((await app.call('GET', '/api/admin/events')).status).toBe(401);

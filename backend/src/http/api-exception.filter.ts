@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { EventStoreUnavailableError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
+import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
 import type { Logger } from 'pino';
 import {
   ConflictError,
@@ -44,6 +44,9 @@ export function mapError(error: unknown): Mapped {
       return { status: 429, body, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
     }
     if (error instanceof ServiceUnavailableError) return { status: 503, body };
+  }
+  if (error instanceof UnstorableEventError) {
+    return { status: 400, body: { error: 'The request holds text that cannot be stored (a NUL character or a lone surrogate).' } };
   }
   if (error instanceof WrongExpectedRevisionError) {
     return { status: 409, body: { error: 'Someone else changed this at the same time. Reload and try again.' } };

@@ -1,8 +1,11 @@
-import { InvalidInputError } from '../shared/domain-errors.js';
+import { InvalidInputError } from './domain-errors.js';
 
-/** An id from the path: a positive whole number, or a 400 naming what was expected. */
+/** The largest id a read table holds: ids are PostgreSQL `integer`s, and a larger one fails the query. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id from the path: a positive whole number up to MAX_ID, or a 400 naming what was expected. */
 export function idParam(raw: string, what: string): number {
-  const id = /^[1-9]\d{0,14}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw new InvalidInputError(`The ${what} id must be a positive whole number`);
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= MAX_ID)) throw new InvalidInputError(`The ${what} id must be a positive whole number`);
   return id;
 }

@@ -11,6 +11,7 @@ import {
   type ContentBlock,
   type ContentPage,
 } from '../api/content.js';
+import { textProblem } from '../text/text-rules.js';
 import { isSafeUrl } from '../urls/urls.js';
 import { PAGE_TITLE_MAX_LENGTH, SLUG_PATTERN } from './pages-rules.js';
 
@@ -87,7 +88,15 @@ class Checker {
       return '';
     }
     if (utf8Length(value) > maxBytes) this.errors.push(`${field} must be at most ${kb(maxBytes)}`);
+    this.storable(field, value, true);
     return value;
+  }
+
+  /** Refuses text PostgreSQL cannot store and control characters (tab and newlines only where multi-line). */
+  private storable(field: string, value: string, multiline: boolean): boolean {
+    const problem = textProblem(value, { multiline });
+    if (problem) this.errors.push(`${field} ${problem}`);
+    return problem === null;
   }
 
   text(field: string, maxLength: number, options: { required: boolean }): string | null {
@@ -103,6 +112,8 @@ class Checker {
     }
     const trimmed = value.trim();
     if (trimmed.length > maxLength) this.errors.push(`${field} must be at most ${maxLength} characters`);
+    // Checked before trimming: a trailing newline in a one-line field is a broken client, not a name.
+    this.storable(field, value, false);
     return trimmed;
   }
 
@@ -116,6 +127,7 @@ class Checker {
     }
     const trimmed = value.trim();
     if (trimmed === '') return null;
+    if (!this.storable(field, value, false)) return trimmed;
     if (trimmed.length > URL_MAX_LENGTH) {
       this.errors.push(`${field} must be at most ${URL_MAX_LENGTH} characters`);
     } else if (!isSafeUrl(trimmed)) {

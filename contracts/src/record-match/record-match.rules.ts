@@ -1,5 +1,6 @@
 import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
 import { findMode } from '../modes/modes.js';
+import { textProblem } from '../text/text-rules.js';
 
 // The record-match rules of SPEC §5 (the client checks them before submitting) and the
 // server's full check of the untrusted body, which adds DESIGN §7's rules.
@@ -170,6 +171,11 @@ function parseName(raw: unknown, path: string, label: string, problems: Problem[
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string') {
     problems.push({ path, message: `${label} must be text.` });
+    return undefined;
+  }
+  const unstorable = textProblem(raw, { multiline: false });
+  if (unstorable) {
+    problems.push({ path, message: `${label} ${unstorable}.` });
     return undefined;
   }
   const trimmed = raw.trim();

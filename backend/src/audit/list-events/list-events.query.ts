@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
+import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf, type EventLinks } from '../event-summary.js';
 
 export interface AuditEntry {
@@ -72,7 +73,8 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
   const filter: AuditFilter = {
     types: (text('type') ?? '').split(',').map((t) => t.trim()).filter(Boolean),
     stream: text('stream'),
-    playerId: wholeNumber('player', 1, Number.MAX_SAFE_INTEGER),
+    // Player ids are PostgreSQL integers: a larger value would fail the query's cast.
+    playerId: wholeNumber('player', 1, MAX_ID),
     from: time('from'),
     to: time('to'),
     text: text('q'),

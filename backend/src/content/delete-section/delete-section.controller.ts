@@ -5,7 +5,7 @@ import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
-import { idParam } from '../route-params.js';
+import { idParam } from '../../shared/route-params.js';
 import { DeleteSectionCommand } from './delete-section.command.js';
 
 /** DELETE /api/content/{id}: answers the section as it was (the event keeps it for a restore). */

@@ -2,7 +2,7 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { SectionVersion } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
-import { idParam } from '../route-params.js';
+import { idParam } from '../../shared/route-params.js';
 import { GetSectionVersionsQuery } from './section-history.query.js';
 
 /** GET /api/admin/content/{id}/versions: the section's versions, oldest first, deleted sections included (admin). */

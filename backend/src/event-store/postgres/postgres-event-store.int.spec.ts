@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { UnstorableEventError } from '@team/contracts';
 import { createKnex } from '../../infrastructure/database.js';
 import { PgNotifications } from '../../infrastructure/pg-notifications.js';
 import { eventStoreContract } from '../testing/event-store.contract.js';
@@ -45,6 +46,39 @@ describe('PostgresEventStore specifics', () => {
       await expect(knex('events').update({ type: 'X' })).rejects.toThrow(/immutable/);
       await expect(knex('events').delete()).rejects.toThrow(/immutable/);
       expect(await knex('events').count({ n: '*' }).first()).toEqual({ n: 1 });
+    } finally {
+      await notifications.close();
+      await knex.destroy();
+      await db.drop();
+    }
+  });
+
+  test('a request the database refuses fails alone, not the requests grouped with it', async () => {
+    const db = await createTestDatabase();
+    const knex = createKnex(db.url, 2);
+    const notifications = new PgNotifications(db.url);
+    try {
+      await PostgresEventStore.migrate(knex);
+      const store = new PostgresEventStore(knex, notifications);
+      const context = { correlationId: 'c', actor: 'system' as const, recordedAt: new Date() };
+      const event = (data: unknown, schemaVersion?: number) => [{ id: crypto.randomUUID(), type: 'T', data, schemaVersion }];
+      // The first append is written alone; the five queued behind it share the next statement.
+      const first = store.append('warm-up', event({}), 'any', context);
+      const group = [
+        store.append('a', event({ n: 1 }), 'any', context),
+        store.append('b', event({ n: 2 }, 2 ** 40), 'any', context), // the database refuses: integer out of range
+        store.append('c', event({ n: 3 }), 'any', context),
+        store.append('d', event({ title: 'x\ud800y' }), 'any', context), // jsonb refuses a lone surrogate
+        store.append('e', event({ text: 'a\u0000b' }), 'any', context), // and a NUL
+        store.append('f', event({ n: 4 }), 'any', context),
+      ];
+      await first;
+      const outcomes = await Promise.allSettled(group);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect((outcomes[3] as PromiseRejectedResult).reason).toBeInstanceOf(UnstorableEventError);
+      expect((outcomes[3] as PromiseRejectedResult).reason.path).toBe('events[0].data.title');
+      const streams = (await knex('events').orderBy('position').select('stream_id')).map((r) => r.stream_id);
+      expect(streams).toEqual(['warm-up', 'a', 'c', 'f']);
     } finally {
       await notifications.close();
       await knex.destroy();

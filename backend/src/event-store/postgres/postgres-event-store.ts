@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   EventStoreUnavailableError,
+  UnstorableEventError,
+  unstorableTextPath,
   WrongExpectedRevisionError,
   type AppendContext,
   type AppendResult,
@@ -77,6 +79,8 @@ export class PostgresEventStore implements EventStore {
     context: AppendContext,
   ): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    const unstorable = firstUnstorable(events);
+    if (unstorable) return Promise.reject(new UnstorableEventError(streamId, unstorable));
     return new Promise((resolve, reject) => {
       this.queue.push({ streamId, events, expectedRevision, context, resolve, reject });
       void this.flush();
@@ -169,7 +173,14 @@ export class PostgresEventStore implements EventStore {
       );
       results = answer.rows[0]!.results;
     } catch (error) {
-      for (const request of batch) request.reject(error);
+      // One request the database refuses (a value out of range, say) must fail alone, not
+      // every request that happened to share its statement: write them one by one. An
+      // unreachable database fails them all, as it would one by one.
+      if (batch.length > 1 && !(error instanceof EventStoreUnavailableError)) {
+        for (const request of batch) await this.writeBatch([request]);
+      } else {
+        for (const request of batch) request.reject(error);
+      }
       return;
     }
     batch.forEach((request, i) => {
@@ -201,6 +212,15 @@ export class PostgresEventStore implements EventStore {
       throw error;
     }
   }
+}
+
+/** Where the first event's data holds text PostgreSQL cannot store, or null. */
+function firstUnstorable(events: readonly NewEvent[]): string | null {
+  for (const [i, event] of events.entries()) {
+    const path = unstorableTextPath(event.data, `events[${i}].data`);
+    if (path) return path;
+  }
+  return null;
 }
 
 function metadataOf(event: NewEvent, context: AppendContext): EventMetadata {

@@ -2,7 +2,7 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { PageVersion } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
-import { idParam } from '../../content/route-params.js';
+import { idParam } from '../../shared/route-params.js';
 import { GetPageVersionsQuery } from './page-history.query.js';
 
 /** GET /api/admin/pages/{id}/versions: the page's versions with their blocks, oldest first, deleted pages included (admin). */

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { PageWithBlocks } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
-import { idParam } from '../../content/route-params.js';
+import { idParam } from '../../shared/route-params.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
 import { RestorePageCommand } from './restore-page.command.js';

@@ -1,0 +1,51 @@
+// What text a write may carry. PostgreSQL's jsonb (and text) cannot hold a NUL character or a
+// lone UTF-16 surrogate, and no field of this product has a use for other C0 control
+// characters: terminal escapes in a username or a bell in a title only ever come from a
+// hostile or broken client. Tab, newline and carriage return stay allowed in multi-line fields.
+
+/** C0 controls (U+0000–U+001F) except tab, newline and carriage return. */
+const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+/** Every C0 control. */
+const CONTROL_IN_ONE_LINE = /[\u0000-\u001F]/;
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const CONTROL_CHARACTER_RULE = 'must not contain control characters';
+export const LONE_SURROGATE_RULE = 'must be valid Unicode text (it holds a lone surrogate)';
+
+/**
+ * Why `value` may not be stored, as the end of a sentence that starts with the field's name
+ * (`"Username " + problem`), or null when it may.
+ */
+export function textProblem(value: string, options: { multiline: boolean }): string | null {
+  if (LONE_SURROGATE.test(value)) return LONE_SURROGATE_RULE;
+  if ((options.multiline ? CONTROL_IN_MULTILINE : CONTROL_IN_ONE_LINE).test(value)) return CONTROL_CHARACTER_RULE;
+  return null;
+}
+
+/** True when a string can be stored by PostgreSQL at all (no NUL, no lone surrogate). */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * Where in a JSON value the first key or string sits that PostgreSQL cannot store (`data.title`,
+ * `data.participants[2].username`), or null. It walks with its own stack, so depth costs no recursion.
+ */
+export function unstorableTextPath(value: unknown, root = 'data'): string | null {
+  const stack: { value: unknown; path: string }[] = [{ value, path: root }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return path;
+    } else if (Array.isArray(current)) {
+      current.forEach((item, i) => stack.push({ value: item, path: `${path}[${i}]` }));
+    } else if (typeof current === 'object' && current !== null) {
+      for (const [key, item] of Object.entries(current)) {
+        if (!isStorableText(key)) return path;
+        stack.push({ value: item, path: `${path}.${key}` });
+      }
+    }
+  }
+  return null;
+}
