@@ -23,6 +23,8 @@ export interface AppConfig {
   staticDir: string | null;
   /** Trust X-Forwarded-For from this many proxies (for per-address limits behind a load balancer). */
   trustProxy: number;
+  /** Hours a repeated Idempotency-Key on POST /api/matches gets its first answer; later it is a new match. */
+  idempotencyWindowHours: number;
   /** Time travel (?asOf=): folds at once per process; its own pool has one connection more. */
   timeTravelConcurrency: number;
   /** How long a time-travel reader waits for a free fold before 503. */
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     staticDir,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    idempotencyWindowHours: integer(env, 'IDEMPOTENCY_WINDOW_HOURS', 24, 1, 24 * 365),
     timeTravelConcurrency: integer(env, 'TIME_TRAVEL_CONCURRENCY', 2, 1, 16),
     timeTravelWaitMs: integer(env, 'TIME_TRAVEL_WAIT_MS', 2000, 0, 60_000),
     timeTravelCache: integer(env, 'TIME_TRAVEL_CACHE', 8, 0, 1000),

@@ -123,7 +123,12 @@ export interface LadderPlayer {
 export interface IdempotentAnswer {
   requestHash: string | null;
   response: RecordMatchResponse;
+  /** When its match was recorded (epoch ms): the answer stands for the idempotency window from then. */
+  recordedAt: number;
 }
+
+/** How long a repeated Idempotency-Key gets its first answer (IDEMPOTENCY_WINDOW_HOURS). */
+export const DEFAULT_IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 
 export interface LadderState {
   nextPlayerId: number;
@@ -131,7 +136,11 @@ export interface LadderState {
   players: Map<number, LadderPlayer>;
   /** Every known Discord ID, aliases of merged accounts included → the player that counts. */
   playerIdByDiscordId: Map<string, number>;
-  /** Idempotency-Key → the answer its first request got. */
+  /**
+   * Idempotency-Key → the answer its first request got, oldest first. Only the keys of the
+   * idempotency window are needed: the repository evicts older ones (evictAnswers), and
+   * snapshots leave them out (a restart reads the window's events again).
+   */
   answers: Map<string, IdempotentAnswer>;
   /** Ids of voided matches. */
   voided: Set<number>;
@@ -212,6 +221,8 @@ export type LadderCommand = RecordMatch | MergePlayers | VoidMatch | UnmergePlay
 export interface DecideContext {
   /** The injected clock's time of the decision. */
   now: Date;
+  /** An Idempotency-Key's answer stands this long after its match; default 24 hours. */
+  idempotencyWindowMs?: number;
 }
 
 export function decide(command: LadderCommand, state: LadderState, context: DecideContext): LadderEvent[] {
@@ -231,10 +242,15 @@ export function decide(command: LadderCommand, state: LadderState, context: Deci
   }
 }
 
-function decideRecordMatch(command: RecordMatch, state: LadderState, { now }: DecideContext): LadderEvent[] {
+function decideRecordMatch(
+  command: RecordMatch,
+  state: LadderState,
+  { now, idempotencyWindowMs = DEFAULT_IDEMPOTENCY_WINDOW_MS }: DecideContext,
+): LadderEvent[] {
   if (command.idempotencyKey !== null) {
     const prior = state.answers.get(command.idempotencyKey);
-    if (prior) {
+    // Past the window a key is forgotten: the request is a new match, whatever it asks.
+    if (prior && prior.recordedAt > now.getTime() - idempotencyWindowMs) {
       if (prior.requestHash !== command.requestHash) {
         throw new ConflictError('This Idempotency-Key was already used for a different match. Use a new key for a new match.');
       }
@@ -705,10 +721,20 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
   }
   state.nextMatchId = Math.max(state.nextMatchId, data.matchId + 1);
   state.matchPositions[data.matchId] = at.position;
-  if (data.idempotencyKey !== null) {
-    state.answers.set(data.idempotencyKey, { requestHash: data.requestHash, response: recordMatchResponse(data, at.position) });
-  }
+  rememberAnswer(state, data, at.position);
   return state;
+}
+
+/** Keeps the answer of a keyed MatchRecorded, for repeats of its Idempotency-Key. */
+export function rememberAnswer(state: LadderState, data: MatchRecorded['data'], position: number): void {
+  if (data.idempotencyKey === null) return;
+  // Deleted first so a key reused after its window moves to the end: the map stays oldest first.
+  state.answers.delete(data.idempotencyKey);
+  state.answers.set(data.idempotencyKey, {
+    requestHash: data.requestHash,
+    response: recordMatchResponse(data, position),
+    recordedAt: Date.parse(data.recordedAt),
+  });
 }
 
 function evolvePlayersMerged(state: LadderState, { data }: PlayersMerged): LadderState {
@@ -809,6 +835,24 @@ function evolvePlayersUnmerged(state: LadderState, { data }: PlayersUnmerged): L
   primary.absorbed = primary.absorbed.filter((r) => r.duplicateId !== duplicate.id);
   state.reverted.add(mergeKey(primary.id, duplicate.id));
   return state;
+}
+
+/**
+ * Forgets the Idempotency-Key answers recorded before the window that ends at `now`, so the
+ * map holds one window's keys however long the ladder runs. Returns how many it dropped.
+ */
+export function evictAnswers(state: LadderState, now: Date, windowMs: number): number {
+  const cutoff = now.getTime() - windowMs;
+  let evicted = 0;
+  // Oldest first (see evolve; log order, which is time order up to the clock skew between
+  // processes), so the scan stops at the first answer in the window. decide checks the window
+  // itself, so an answer kept a little longer never outlives it.
+  for (const [key, answer] of state.answers) {
+    if (answer.recordedAt > cutoff) break;
+    state.answers.delete(key);
+    evicted++;
+  }
+  return evicted;
 }
 
 /** The 201 answer of a recorded match, built from its event alone so a repeat gets the same bytes. */

@@ -3,16 +3,21 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { WrongExpectedRevisionError, type AppendContext, type EventStore } from '@team/contracts';
-import { EVENT_STORE, KNEX, LOGGER } from '../infrastructure/tokens.js';
+import type { AppConfig } from '../config.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, KNEX, LOGGER, type Clock } from '../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
 import {
   decide,
+  DEFAULT_IDEMPOTENCY_WINDOW_MS,
+  evictAnswers,
   evolve,
   initialLadderState,
   recordMatchResponse,
+  rememberAnswer,
   type LadderCommand,
   type LadderState,
 } from './ladder.decider.js';
+import { keyedMatchesSince } from './idempotency-window.js';
 import { isLadderEvent, LADDER_STREAM, type LadderEvent, type MatchRecorded } from './ladder.events.js';
 import { LadderSnapshotStore, serializeState } from './ladder.snapshot.js';
 
@@ -66,13 +71,18 @@ export class LadderRepository implements OnApplicationBootstrap {
   private readonly snapshots: LadderSnapshotStore;
   /** Events between snapshots; tests lower it. */
   snapshotEvery = SNAPSHOT_EVERY;
+  /** How long an Idempotency-Key's answer stands (IDEMPOTENCY_WINDOW_HOURS). */
+  private readonly idempotencyWindowMs: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(KNEX) knex: Knex,
+    @Inject(KNEX) private readonly knex: Knex,
+    @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
+    @Inject(APP_CONFIG) config?: Pick<AppConfig, 'idempotencyWindowHours'>,
   ) {
     this.snapshots = new LadderSnapshotStore(knex);
+    this.idempotencyWindowMs = config ? config.idempotencyWindowHours * 3_600_000 : DEFAULT_IDEMPOTENCY_WINDOW_MS;
   }
 
   /** The revision the in-memory state is at (−1: empty ladder). */
@@ -142,7 +152,7 @@ export class LadderRepository implements OnApplicationBootstrap {
         }
         let events: LadderEvent[];
         try {
-          events = decide(p.command, this.state, { now: p.context.recordedAt });
+          events = decide(p.command, this.state, { now: p.context.recordedAt, idempotencyWindowMs: this.idempotencyWindowMs });
         } catch (refusal) {
           p.reject(refusal);
           continue;
@@ -216,6 +226,11 @@ export class LadderRepository implements OnApplicationBootstrap {
     if (prior) prior.response = recordMatchResponse(event.data, event.position);
   }
 
+  /** Forgets the Idempotency-Key answers older than the window: memory holds one window's keys. */
+  private evictOldAnswers(): void {
+    evictAnswers(this.state, this.clock(), this.idempotencyWindowMs);
+  }
+
   /** A match as its MatchRecorded says, read from the log; null when there is no such match. */
   async recordedMatch(matchId: number): Promise<MatchRecorded['data'] | null> {
     const position = await this.read((state) => (Number.isSafeInteger(matchId) ? state.matchPositions[matchId] : undefined));
@@ -256,6 +271,11 @@ export class LadderRepository implements OnApplicationBootstrap {
       return null;
     });
     if (snapshot) {
+      // Snapshots keep no Idempotency-Key answers: the window's own events give them back.
+      const since = new Date(this.clock().getTime() - this.idempotencyWindowMs);
+      for (const { position, data } of await keyedMatchesSince(this.knex, since, snapshot.revision)) {
+        rememberAnswer(snapshot.state, data, position);
+      }
       this.state = snapshot.state;
       this.revision = snapshot.revision;
       this.snapshotRevision = snapshot.revision;
@@ -270,6 +290,7 @@ export class LadderRepository implements OnApplicationBootstrap {
           evolve(state, event as LadderEvent, event);
           revision = event.revision;
         }
+        evictAnswers(state, this.clock(), this.idempotencyWindowMs);
         if (page.length < LOAD_PAGE) break;
         after = page[page.length - 1]!.position;
       }
@@ -295,6 +316,7 @@ export class LadderRepository implements OnApplicationBootstrap {
   private async catchUp(): Promise<void> {
     await this.ensureLoaded();
     await this.foldNewEvents();
+    this.evictOldAnswers();
     this.maybeSnapshot();
   }
 

@@ -46,7 +46,8 @@ interface SerializedState {
   nextPlayerId: number;
   nextMatchId: number;
   players: PlayerTuple[];
-  answers: [string, LadderState['answers'] extends Map<string, infer A> ? A : never][];
+  // No Idempotency-Key answers: they matter for a bounded window only, and the repository reads
+  // that window's events again after loading a snapshot (older snapshots' answers are ignored).
   voided: number[];
   matchPositions: number[];
   reverted: string[];
@@ -93,7 +94,6 @@ export function serializeState(state: LadderState): string {
       totalsTuple(p.totals),
       p.absorbed.map(mergeTuple),
     ]),
-    answers: [...state.answers.entries()],
     voided: [...state.voided],
     matchPositions: state.matchPositions,
     reverted: [...state.reverted],
@@ -127,7 +127,7 @@ export function deserializeState(json: string): LadderState {
     nextMatchId: s.nextMatchId,
     players,
     playerIdByDiscordId,
-    answers: new Map(s.answers),
+    answers: new Map(),
     voided: new Set(s.voided),
     matchPositions: s.matchPositions,
     reverted: new Set(s.reverted),
