@@ -39,7 +39,7 @@ function request(i) {
 }
 
 /** Decides the matches with the real decider and appends them in large batches (fast seeding). */
-async function seed(store) {
+export async function seed(store) {
   const state = initialLadderState();
   const context = { correlationId: randomUUID(), actor: 'system', recordedAt: new Date('2026-01-01T00:00:00Z') };
   let revision = -1;
