@@ -118,6 +118,8 @@ try {
 } finally {
   await embedded.stop();
   fs.rmSync(pgRoot, { recursive: true, force: true });
+  // As root the server may have kept its data outside pgRoot (see embedded-pg.mjs).
+  if (!embedded.dataDir.startsWith(pgRoot)) fs.rmSync(embedded.dataDir, { recursive: true, force: true });
 }
 
 console.log('');

