@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { resolveAdminKey } from './admin-access/admin-key.js';
+import { AdminKeyFileError, resolveAdminKey, type ResolvedAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import type { Logger } from 'pino';
 import { createLogger } from './infrastructure/logger.js';
 
 /** `npm start`: the API, the projector and the front end in one process, on an embedded or external database. */
@@ -17,20 +18,22 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }));
-  const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const adminKey = resolveAdminKey(config.adminKey, config.dataDir);
-
+  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | null = null;
+  let adminKey: ResolvedAdminKey;
   let running: Awaited<ReturnType<typeof createApp>>;
+  // Every start-up step sits in one try: whatever fails, the database this process started stops.
   try {
+    if (!config.databaseUrl) {
+      embedded = await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line })).catch((error: unknown) => {
+        throw new StartupError(`Cannot start the embedded PostgreSQL in DATA_DIR (${config.dataDir}): ${reason(error)}`, error);
+      });
+    }
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+    adminKey = resolveAdminKey(config.adminKey, config.dataDir);
     running = await createApp(config, { adminKey: adminKey.key, databaseUrl, logger });
     await running.app.listen(config.port, config.host);
   } catch (error) {
-    logger.fatal({ err: error }, 'could not start');
-    await embedded?.stop();
-    process.exit(1);
+    return stopAfterFailedStart(error, logger, embedded);
   }
 
   const address = running.app.getHttpServer().address();
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Team site running at http://localhost:${port}`,
-    `  Database: ${embedded ? `embedded PostgreSQL, data in ${config.dataDir}/postgres` : 'DATABASE_URL'}`,
+    `  Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : 'DATABASE_URL'}`,
     adminKey.file
       ? `  Admin key: ${adminKey.key}${adminKey.generated ? '  (generated now, kept in ' + adminKey.file + ')' : '  (from ' + adminKey.file + ')'}`
       : '  Admin key: from ADMIN_KEY',
@@ -60,4 +63,26 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-void main();
+/** A start-up failure whose message is the one line the operator needs. */
+class StartupError extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause });
+  }
+}
+
+function reason(error: unknown): string {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
+  return String(error);
+}
+
+/** One line naming the problem, the embedded database stopped, exit code 1. */
+async function stopAfterFailedStart(error: unknown, logger: Logger, embedded: { stop(): Promise<void> } | null): Promise<never> {
+  const known = error instanceof StartupError || error instanceof AdminKeyFileError;
+  // An unexpected error keeps its details in the log (LOG_LEVEL), never in the one line.
+  if (!known) logger.fatal({ err: error }, 'could not start');
+  process.stderr.write(`${known ? error.message : `Could not start: ${reason(error)}`}\n`);
+  await embedded?.stop().catch((stopError: unknown) => logger.error({ err: stopError }, 'error while stopping PostgreSQL'));
+  process.exit(1);
+}
+
+main().catch((error: unknown) => stopAfterFailedStart(error, createLogger('fatal'), null));

@@ -9,14 +9,34 @@ export interface ResolvedAdminKey {
   file: string | null;
 }
 
+/** The key file in DATA_DIR cannot be read or written: its message is the one line shown at start-up. */
+export class AdminKeyFileError extends Error {
+  constructor(action: 'read' | 'write', file: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException).code ?? String(cause);
+    super(action === 'read' ? `Cannot read the admin key from DATA_DIR (${file}): ${code}` : `Cannot write the admin key to DATA_DIR (${file}): ${code}`, { cause });
+    this.name = 'AdminKeyFileError';
+  }
+}
+
 /** ADMIN_KEY when set; otherwise the key kept in the data folder, generated (192 bits) on first start. */
 export function resolveAdminKey(configured: string | null, dataDir: string): ResolvedAdminKey {
   if (configured) return { key: configured, generated: false, file: null };
   const file = path.join(dataDir, 'admin-key');
-  if (fs.existsSync(file)) return { key: fs.readFileSync(file, 'utf8').trim(), generated: false, file };
-  fs.mkdirSync(dataDir, { recursive: true });
+  if (fs.existsSync(file)) {
+    try {
+      return { key: fs.readFileSync(file, 'utf8').trim(), generated: false, file };
+    } catch (error) {
+      throw new AdminKeyFileError('read', file, error);
+    }
+  }
   const key = randomBytes(24).toString('base64url');
-  fs.writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  try {
+    // mkdir reports EEXIST when DATA_DIR is a file; writing the key then names the real problem.
+    if (!fs.existsSync(dataDir)) fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  } catch (error) {
+    throw new AdminKeyFileError('write', file, error);
+  }
   return { key, generated: true, file };
 }
 

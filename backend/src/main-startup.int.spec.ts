@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+
+/**
+ * Start-up failures of the built launcher (backend/dist/main.js: run `npx tsc -b` first):
+ * one clear line naming the problem, the embedded database stopped, exit code 1.
+ */
+const mainJs = path.resolve(import.meta.dirname, '../dist/main.js');
+
+function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [mainJs], {
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), PORT: '0', HOST: '127.0.0.1', STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      clearTimeout(killer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('start-up errors of the launcher', () => {
+  let db: TestDatabase;
+  let folder: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+  beforeEach(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'team-site-startup-'));
+    // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter it.
+    fs.chmodSync(folder, 0o755);
+  });
+  afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('stops with one line naming the admin key file when DATA_DIR is a file', async () => {
+    const dataDir = path.join(folder, 'not-a-folder');
+    fs.writeFileSync(dataDir, 'x');
+
+    const { code, output } = await runMain({ DATABASE_URL: db.url, DATA_DIR: dataDir });
+
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(`Cannot write the admin key to DATA_DIR (${dataDir}/admin-key): ENOTDIR`);
+  });
+
+  it('stops the embedded PostgreSQL it started when the admin key cannot be read', async () => {
+    const dataDir = path.join(folder, 'data');
+    // A folder where the key file should be: the database starts, then reading the key fails.
+    fs.mkdirSync(path.join(dataDir, 'admin-key'), { recursive: true });
+
+    const { code, output } = await runMain({ DATA_DIR: dataDir });
+
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(`Cannot read the admin key from DATA_DIR (${dataDir}/admin-key): EISDIR`);
+    // PostgreSQL removes its pid file when it stops; a server left running keeps it.
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
