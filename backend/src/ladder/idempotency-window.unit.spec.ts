@@ -1,4 +1,5 @@
 import { MODES, validateRecordMatch } from '@team/contracts';
+import { loadConfig } from '../config.js';
 import { decide, evictAnswers, evolve, initialLadderState, type RecordMatch } from './ladder.decider.js';
 import type { MatchRecorded } from './ladder.events.js';
 
@@ -62,5 +63,15 @@ describe('Idempotency-Key answers are kept for a bounded window', () => {
     expect(evictAnswers(state, at(35), WINDOW)).toBe(0);
     expect(evictAnswers(state, at(60), WINDOW)).toBe(2);
     expect(state.answers.size).toBe(0);
+  });
+});
+
+describe('IDEMPOTENCY_WINDOW_HOURS', () => {
+  test('defaults to 24 hours; a malformed value stops the start with its name', () => {
+    expect(loadConfig({}).idempotencyWindowHours).toBe(24);
+    expect(loadConfig({ IDEMPOTENCY_WINDOW_HOURS: '2' }).idempotencyWindowHours).toBe(2);
+    for (const bad of ['0', '-1', '1.5', 'day', '9000']) {
+      expect(() => loadConfig({ IDEMPOTENCY_WINDOW_HOURS: bad })).toThrow(/IDEMPOTENCY_WINDOW_HOURS/);
+    }
   });
 });
