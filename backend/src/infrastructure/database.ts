@@ -13,6 +13,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  */
 export const LIVE_SEARCH_PATH = ['read_models', 'public'];
 
+const ignore = () => {};
+
 export function createKnex(url: string, poolMax = 10, applicationName = 'team-site', searchPath = LIVE_SEARCH_PATH): Knex {
   return knexFactory({
     client: 'pg',
@@ -20,15 +22,28 @@ export function createKnex(url: string, poolMax = 10, applicationName = 'team-si
     searchPath,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
+    // knex's default logger prints every lost or refused connection with console.log: an
+    // outage would flood stdout with unstructured stack traces beside the JSON logs. The same
+    // errors reject the queries that needed the connection, and their callers log them.
+    log: { warn: ignore, error: ignore, debug: ignore, deprecate: ignore },
   });
 }
+
+/**
+ * pg's own errors for a connection lost under a query or a client left broken by one carry no
+ * SQLSTATE code, only these messages (knex puts the statement in front of them).
+ */
+const LOST_CONNECTION_MESSAGE = /(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
 
 /** Errors that mean the database cannot be reached (as opposed to a bad statement). */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(code)) {
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03'].includes(code)) {
     return true;
   }
-  const name = (error as { name?: string } | null)?.name;
-  return name === 'KnexTimeoutError';
+  // Class 08: connection exceptions.
+  if (code?.startsWith('08')) return true;
+  const { name, message } = (error ?? {}) as { name?: string; message?: unknown };
+  if (name === 'KnexTimeoutError') return true;
+  return typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message);
 }

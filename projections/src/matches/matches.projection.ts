@@ -80,15 +80,18 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
       plants_defuses: p.plantsDefuses ?? null,
     })),
   );
+  // Ids continue from the table's highest, not from the serial's sequence: a sequence is not
+  // rolled back with a failed batch (a lost connection), so the live ids would skip numbers a
+  // rebuild from the same log does not. One batch applies at a time (checkpoint row lock).
   await trx.raw(
-    `INSERT INTO ${PARTICIPANTS_TABLE} (match_id, player_id, original_player_id, team, won, rating_before, rating_change,
+    `INSERT INTO ${PARTICIPANTS_TABLE} (id, match_id, player_id, original_player_id, team, won, rating_before, rating_change,
             elo_after, kills, deaths, assists, score, hardpoint_time, captures, plants_defuses)
-     SELECT v.match_id, v.player_id, v.player_id, v.team, v.won, v.rating_before, v.rating_change, v.elo_after,
+     SELECT (SELECT coalesce(max(id), 0) FROM ${PARTICIPANTS_TABLE}) + v.n, v.match_id, v.player_id, v.player_id, v.team, v.won, v.rating_before, v.rating_change, v.elo_after,
             v.kills, v.deaths, v.assists, v.score, v.hardpoint_time, v.captures, v.plants_defuses
-       FROM jsonb_to_recordset(?::jsonb) AS v(match_id int, player_id int, team text, won boolean,
+       FROM jsonb_to_recordset(?::jsonb) AS v(n int, match_id int, player_id int, team text, won boolean,
             rating_before int, rating_change int, elo_after int, kills int, deaths int, assists int, score int,
             hardpoint_time int, captures int, plants_defuses int)`,
-    [JSON.stringify(participants)],
+    [JSON.stringify(participants.map((row, i) => ({ n: i + 1, ...row })))],
   );
 }
 
