@@ -32,6 +32,8 @@ export type RestorePage = { type: 'RestorePage'; blocks: readonly ContentBlock[]
 export type PageCommand = CreatePage | DeletePage | CreateBlock | UpdateBlock | DeleteBlock | RestorePage;
 
 export const PAGE_NOT_FOUND = 'Page not found';
+export const slugTakenMessage = (slug: string): string => `A page with the slug "${slug}" already exists`;
+export const restoreSlugTakenMessage = (slug: string): string => `The page cannot be restored: another page now has the slug "${slug}"`;
 export const BLOCK_NOT_FOUND = 'Content block not found';
 
 export function initialPageState(id: number): PageState {
@@ -96,7 +98,7 @@ export function decide(command: PageCommand, state: PageState): PageEvent[] {
       if (isReservedSlug(command.slug)) {
         throw new ConflictError(`The slug "${command.slug}" is already a route of the site`);
       }
-      if (command.slugTaken) throw new ConflictError(`A page with the slug "${command.slug}" already exists`);
+      if (command.slugTaken) throw new ConflictError(slugTakenMessage(command.slug));
       return [{ type: 'PageCreated', data: { id: state.id, slug: command.slug, title: command.title, isSystem: false } }];
     }
     case 'DeletePage': {
@@ -147,7 +149,7 @@ function restorePage(command: RestorePage, state: PageState): PageEvent[] {
     // Since the deletion another page may have taken the slug, or the site a route under it.
     if (isReservedSlug(slug)) throw new ConflictError(`The page cannot be restored: "${slug}" is now a route of the site`);
     if (command.slugTaken) {
-      throw new ConflictError(`The page cannot be restored: another page now has the slug "${slug}"`);
+      throw new ConflictError(restoreSlugTakenMessage(slug));
     }
     return [{ type: 'PageRestored', data: { id, slug, title, blocks } }];
   }

@@ -102,6 +102,18 @@ export const PAGE_EVENT_TYPES: readonly PageEvent['type'][] = [
 export const contentStreamId = (page: ContentPage): string => `content-${page}`;
 export const pageStreamId = (pageId: number): string => `page-${pageId}`;
 
+/**
+ * A slug's reservation stream `page-slug-{slug}`: the event store itself keeps two pages from
+ * sharing a slug. Reserved with expected revision "no stream" (or the revision of its last
+ * release), so of two creations at once exactly one appends; released when the page is deleted.
+ */
+export type PageSlugReserved = { type: 'PageSlugReserved'; data: { slug: string; pageId: number } };
+export type PageSlugReleased = { type: 'PageSlugReleased'; data: { slug: string; pageId: number } };
+export type PageSlugEvent = PageSlugReserved | PageSlugReleased;
+
+export const PAGE_SLUG_EVENT_TYPES: readonly PageSlugEvent['type'][] = ['PageSlugReserved', 'PageSlugReleased'];
+export const pageSlugStreamId = (slug: string): string => `page-slug-${slug}`;
+
 // History (the admins' versions and restore). A version is one event of a section's or a
 // page's history with the state it left behind, so the editor can diff any two of them.
 

@@ -68,3 +68,55 @@ describe('POST /api/pages', () => {
     expect(await app.eventCount()).toBe(before);
   });
 });
+
+/**
+ * The read tables lag (here: no projector runs, and no wait is allowed), so only the event
+ * store can tell that a slug is taken: the reservation stream `page-slug-{slug}`.
+ */
+describe('POST /api/pages while the read tables lag behind', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ PROJECTOR: 'off', READ_YOUR_WRITES_TIMEOUT_MS: '0' });
+  });
+  afterAll(() => app.close());
+
+  test('answers 503 when its wait times out, and a second creation of the slug is a 409', async () => {
+    const first = await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lagging', title: 'First' } });
+    expect(first.status).toBe(503);
+    expect(first.body).toEqual({ error: 'Your change was saved, but the pages have not caught up yet. Refresh in a moment.' });
+
+    const before = await app.eventCount();
+    const second = await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lagging', title: 'Second' } });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ error: 'A page with the slug "lagging" already exists' });
+    expect(await app.eventCount()).toBe(before);
+
+    const created = await app.knex('events').where({ type: 'PageCreated' }).select('data');
+    expect(created.filter((row: { data: { slug: string } }) => row.data.slug === 'lagging')).toHaveLength(1);
+    const pageId = created.find((row: { data: { slug: string } }) => row.data.slug === 'lagging')!.data.id;
+    expect(await streamEvents(app, 'page-slug-lagging')).toEqual([{ type: 'PageSlugReserved', data: { slug: 'lagging', pageId } }]);
+  });
+
+  test('two creations of one slug at the same moment: one page, the other a 409', async () => {
+    const attempts = await Promise.all(
+      [1, 2].map((n) => app.call('POST', '/api/pages', { admin: true, json: { slug: 'lagging-race', title: `Race ${n}` } })),
+    );
+    expect(attempts.map((a) => a.status).sort()).toEqual([409, 503]);
+    const created = await app.knex('events').where({ type: 'PageCreated' }).select('data');
+    expect(created.filter((row: { data: { slug: string } }) => row.data.slug === 'lagging-race')).toHaveLength(1);
+  });
+
+  test('a deleted page releases its slug in the store: the slug can be created again', async () => {
+    const first = await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lagging-again', title: 'First' } });
+    expect(first.status).toBe(503);
+    const [{ data }] = await streamEvents(app, 'page-slug-lagging-again');
+    const deleted = await app.call('DELETE', `/api/pages/${data.pageId}`, { admin: true });
+    expect(deleted.status).toBe(503);
+
+    const second = await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lagging-again', title: 'Second' } });
+    expect(second.status).toBe(503);
+    const reservations = await streamEvents(app, 'page-slug-lagging-again');
+    expect(reservations.map((event) => event.type)).toEqual(['PageSlugReserved', 'PageSlugReleased', 'PageSlugReserved']);
+    expect(reservations[2].data.pageId).not.toBe(data.pageId);
+  });
+});

@@ -9,18 +9,15 @@ import {
   type EventStore,
   type PageWithBlocks,
 } from '@team/contracts';
-import { findPageBySlug } from '@team/projections';
-import type { AppConfig } from '../../config.js';
 import { decideAndAppend, type Decided } from '../../content/decide-and-append.js';
 import { RESTORE_NOT_VALID, versionToRestore } from '../../content/versions.js';
-import { APP_CONFIG, EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
-import { ProjectionWaiter } from '../../projector/projection-waiter.js';
+import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { sanitizeBlockFields } from '../block.sanitizer.js';
-import { PAGE_SLUG_LOCK_KEY } from '../create-page/create-page.command.js';
-import { orderedBlocks, PAGE_NOT_FOUND, pageDecider, type PageState } from '../page.decider.js';
+import { orderedBlocks, PAGE_NOT_FOUND, pageDecider, restoreSlugTakenMessage, type PageState } from '../page.decider.js';
 import { pageStreamId, type PageEvent } from '../page.events.js';
 import { loadPageVersions } from '../page-versions.js';
+import { isPageDeleted, releaseSlug, reserveSlug } from '../page-slug-reservation.js';
 
 export class RestorePageCommand extends Command<{ page: PageWithBlocks; position: number }> {
   constructor(
@@ -42,8 +39,6 @@ export class RestorePageHandler implements ICommandHandler<RestorePageCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(KNEX) private readonly knex: Knex,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly waiter: ProjectionWaiter,
   ) {}
 
   async execute({ id, body, context }: RestorePageCommand) {
@@ -56,7 +51,7 @@ export class RestorePageHandler implements ICommandHandler<RestorePageCommand> {
     const blocks = page.contentBlocks.map((block) => sanitizeBlockFields(block));
     const { state, position } = systemPageById(id)
       ? await this.restore(id, blocks, false, context)
-      : await this.restoreUnderSlugLock(id, page.slug, blocks, context);
+      : await this.restoreWithSlug(id, page.slug, blocks, context);
     if (state.status !== 'live') throw new Error('A restored page must be live');
     return { page: { ...state.page, contentBlocks: orderedBlocks(state) }, position };
   }
@@ -66,23 +61,23 @@ export class RestorePageHandler implements ICommandHandler<RestorePageCommand> {
   }
 
   /**
-   * A deleted page comes back under its slug, so the restore takes the lock page creation
-   * takes and waits until its page is in the read table before releasing it: a creation
-   * can then never take the slug in between. Taken for every created page, because the page
-   * may be deleted between reading its history and deciding.
+   * A deleted page comes back under its slug, so the restore reserves the slug first
+   * (page-slug-reservation.ts): a creation can never take it in between. Reserved for every
+   * created page, because the page may be deleted between reading its history and deciding;
+   * a live page holds its reservation already, and nothing is appended for it.
    */
-  private restoreUnderSlugLock(
+  private async restoreWithSlug(
     id: number,
     slug: string,
     blocks: ContentBlock[],
     context: AppendContext,
   ): Promise<Decided<PageState, PageEvent>> {
-    return this.knex.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(?)', [PAGE_SLUG_LOCK_KEY]);
-      const holder = await findPageBySlug(this.knex, slug);
-      const decided = await this.restore(id, blocks, holder !== null && holder.id !== id, context);
-      if (decided.position > 0) await this.waiter.waitFor(decided.position, this.config.readYourWritesTimeoutMs);
-      return decided;
-    });
+    const reserved = await reserveSlug(this.store, this.knex, slug, id, context, restoreSlugTakenMessage(slug));
+    try {
+      return await this.restore(id, blocks, false, context);
+    } catch (error) {
+      if (reserved && (await isPageDeleted(this.store, id))) await releaseSlug(this.store, slug, id, context).catch(() => {});
+      throw error;
+    }
   }
 }

@@ -78,8 +78,10 @@ describe('POST /api/admin/pages/{id}/restore', () => {
     const edited = { ...b, content: '<p>b2</p>', layout: 'full', order: 0 };
     expect(status).toBe(200);
     expect(body).toEqual({ ...page, contentBlocks: [edited, c] });
-    expect(await app.eventCount()).toBe(before + 1);
+    // The slug's reservation comes back with the page: a creation can no longer take it.
+    expect(await app.eventCount()).toBe(before + 2);
     expect((await streamEvents(app, `page-${page.id}`)).at(-1)!.type).toBe('PageRestored');
+    expect((await streamEvents(app, 'page-slug-comes-back')).at(-1)).toEqual({ type: 'PageSlugReserved', data: { slug: 'comes-back', pageId: page.id } });
     expect((await app.call('GET', '/api/pages/comes-back')).body).toEqual({ ...page, contentBlocks: [edited, c] });
     expect((await app.call('GET', '/api/pages')).body).toContainEqual(page);
     // Live again for every command.
