@@ -23,6 +23,9 @@ import {
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
+/** A podium card is a button named by its content: "… Rank #2 … <username> …". */
+const podiumCardName = (username: string, rank: number) => new RegExp(`Rank #${rank}(?!\\d).*${username}`);
+
 interface ApiPlayer {
   id: number;
   username: string;
@@ -353,11 +356,11 @@ describe('ELO tracker in Chromium', () => {
     await open('/tracker/leaderboard');
     await heading('Leaderboard').waitFor();
     const podium = page.getByRole('region', { name: 'Top 3' });
-    await podium.getByRole('button', { name: `${ranking[0]!.username}, rank 1` }).waitFor();
+    await podium.getByRole('button', { name: podiumCardName(ranking[0]!.username, 1) }).waitFor();
 
     const medals = ['gold', 'silver', 'bronze'];
     for (const entry of ranking.slice(0, 3)) {
-      const card = podium.getByRole('button', { name: `${entry.username}, rank ${entry.rank}` });
+      const card = podium.getByRole('button', { name: podiumCardName(entry.username, entry.rank) });
       const text = await card.textContent();
       expect(text).toContain(`Rank #${entry.rank}`);
       expect(text).toContain(String(entry.elo));
@@ -414,7 +417,7 @@ describe('ELO tracker in Chromium', () => {
     await rows.nth(4).click();
     await dialog().getByText(`Discord ID: ${last.discordId}`).waitFor();
     await closeDialog();
-    await podium.getByRole('button', { name: `${ranking[1]!.username}, rank 2` }).click();
+    await podium.getByRole('button', { name: podiumCardName(ranking[1]!.username, 2) }).click();
     await dialog().getByText(`Discord ID: ${ranking[1]!.discordId}`).waitFor();
     await closeDialog();
   });

@@ -1,12 +1,13 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
+import { ANTD_THEME, BRAND_ROSE } from '@/app/palette';
 import { useTheme } from '@/app/theme';
 
 /** SPEC §9: tooltips open after 700 ms. */
 const TOOLTIP_CONFIG = { mouseEnterDelay: 0.7 } as const;
 
 const BRAND_TOKENS = {
-  colorPrimary: '#e11d48',
+  colorPrimary: BRAND_ROSE,
   borderRadius: 8,
   fontFamily: "'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
 };
@@ -23,7 +24,8 @@ export function ThemedAntd({ children }: { children: ReactNode }) {
     <ConfigProvider
       theme={{
         algorithm: theme === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-        token: BRAND_TOKENS,
+        token: { ...BRAND_TOKENS, ...ANTD_THEME[theme].token },
+        components: ANTD_THEME[theme].components,
       }}
       tooltip={TOOLTIP_CONFIG}
     >

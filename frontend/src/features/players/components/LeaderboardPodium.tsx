@@ -18,7 +18,6 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
           onClick={() => onSelect(entry.id)}
           role="button"
           tabIndex={0}
-          aria-label={`${entry.username}, rank ${entry.rank}`}
           onKeyDown={onActivationKey(() => onSelect(entry.id))}
         >
           <div className="podium-card-top">

@@ -19,7 +19,6 @@ export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSel
       className="player-card"
       role="button"
       tabIndex={0}
-      aria-label={player.username}
       onClick={() => onSelect(player.id)}
       onKeyDown={onActivationKey(() => onSelect(player.id))}
     >

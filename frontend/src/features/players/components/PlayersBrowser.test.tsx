@@ -29,7 +29,7 @@ describe('PlayersBrowser', () => {
 
   it('shows each player card with its figures', async () => {
     setup();
-    const card = within(await screen.findByRole('button', { name: 'ShadowFox' }));
+    const card = within(await screen.findByRole('button', { name: /^ShadowFox\b/ }));
     expect(card.getByText('10 matches played')).toBeInTheDocument();
     expect(card.getByText('Vengeful')).toBeInTheDocument();
     expect(card.getByText('1320')).toBeInTheDocument();
@@ -41,10 +41,10 @@ describe('PlayersBrowser', () => {
 
   it('filters by a case-insensitive username substring', async () => {
     setup();
-    await screen.findByRole('button', { name: 'ShadowFox' });
+    await screen.findByRole('button', { name: /^ShadowFox\b/ });
     await userEvent.type(screen.getByPlaceholderText('Search players...'), 'OWL');
-    expect(screen.getByRole('button', { name: 'nightowl' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'ShadowFox' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^nightowl\b/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^ShadowFox\b/ })).not.toBeInTheDocument();
 
     await userEvent.clear(screen.getByPlaceholderText('Search players...'));
     await userEvent.type(screen.getByPlaceholderText('Search players...'), 'zzz');
@@ -64,12 +64,12 @@ describe('PlayersBrowser', () => {
 
   it('opens the profile of the clicked card, and of the next one after dismissing', async () => {
     setup();
-    await userEvent.click(await screen.findByRole('button', { name: 'ShadowFox' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^ShadowFox\b/ }));
     let dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Discord ID: 1001')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
 
-    await userEvent.click(screen.getByRole('button', { name: 'nightowl' }));
+    await userEvent.click(screen.getByRole('button', { name: /^nightowl\b/ }));
     dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Discord ID: 1002')).toBeInTheDocument();
     expect(within(dialog).queryByText('Discord ID: 1001')).not.toBeInTheDocument();

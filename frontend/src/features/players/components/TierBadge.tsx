@@ -8,7 +8,8 @@ import {
   TrophyOutlined,
 } from '@ant-design/icons';
 import { tierFor } from '@team/contracts';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { TIER_BADGE_COLOURS } from '@/app/palette';
 
 const TIER_ICONS: Record<string, ReactNode> = {
   Iron: <SafetyOutlined />,
@@ -26,16 +27,17 @@ const TIER_ICONS: Record<string, ReactNode> = {
  */
 export function TierBadge({ elo, rank }: { elo: number; rank: number | null | undefined }) {
   const tier = tierFor(elo, rank);
+  const colours = TIER_BADGE_COLOURS[tier.name];
+  const gradient = colours?.gradient ?? tier.gradient;
+  // The label's shade for each theme goes in as variables; global.css picks the theme's one.
+  const style = {
+    background: gradient ?? `color-mix(in srgb, ${tier.color} 18%, transparent)`,
+    borderColor: tier.color,
+    '--tier-text-light': gradient ? '#fff' : (colours?.text?.light ?? tier.color),
+    '--tier-text-dark': gradient ? '#fff' : (colours?.text?.dark ?? tier.color),
+  } as CSSProperties;
   return (
-    <span
-      className="tier-badge"
-      data-tier={tier.name}
-      style={{
-        background: tier.gradient ?? `color-mix(in srgb, ${tier.color} 18%, transparent)`,
-        color: tier.gradient ? '#fff' : tier.color,
-        borderColor: tier.color,
-      }}
-    >
+    <span className="tier-badge" data-tier={tier.name} style={style}>
       <span aria-hidden>{TIER_ICONS[tier.name]}</span>
       {tier.name}
     </span>

@@ -33,7 +33,7 @@ export function RankDistributionCard() {
         <>
           <div className="rank-distribution-chart" aria-hidden>
             <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={counts} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+              <BarChart data={counts} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} accessibilityLayer={false}>
                 <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
                 <XAxis dataKey="tier" tick={{ fontSize: 11 }} interval={0} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />

@@ -51,7 +51,7 @@ export function EventDetails({ entry, onChanged = () => {}, handleAdminError = (
         <EventActions entry={entry} onChanged={onChanged} handleAdminError={handleAdminError} />
       </div>
       {LADDER_EVENT.test(entry.type) && <LeaderboardAsOf position={entry.position} />}
-      <pre className="audit-json" aria-label={`Event ${entry.position} as JSON`}>
+      <pre className="audit-json" tabIndex={0} aria-label={`Event ${entry.position} as JSON`}>
         {json}
       </pre>
     </div>

@@ -49,7 +49,13 @@ export function RichTextEditor({ label, value, onChange, placeholder, compact, r
     root.setAttribute('role', 'textbox');
     root.setAttribute('aria-multiline', 'true');
     root.setAttribute('aria-label', label);
-  }, [label]);
+    // Quill swaps each <select> for a span whose label (role=button) it leaves unnamed; the
+    // select's aria-label lands on the role-less span, where it is not allowed. Move it.
+    for (const picker of document.getElementById(toolbarId)?.querySelectorAll('.ql-picker[aria-label]') ?? []) {
+      picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', picker.getAttribute('aria-label')!);
+      picker.removeAttribute('aria-label');
+    }
+  }, [label, toolbarId]);
 
   /** Formats the current (or last) selection; Quill restores it when it regains focus. */
   const applyFormat = (format: 'color' | 'gradient', formatValue: string | false) => {

@@ -43,7 +43,7 @@ export function HtmlBlock({ html, title }: { html: string; title: string | null 
     <iframe
       ref={frame}
       className="html-block-frame"
-      title={title ?? 'Custom HTML'}
+      title={title || 'Custom HTML'}
       sandbox="allow-scripts"
       // Loaded: ask for the height once more, in case its first report came before this page listened.
       onLoad={() => frame.current?.contentWindow?.postMessage({ type: HTML_BLOCK_MEASURE_MESSAGE }, '*')}

@@ -11,7 +11,7 @@ export function VideoBlock({ url, title }: { url: string; title: string | null }
       <div className="video-frame">
         <iframe
           src={embed.src}
-          title={title ?? 'Embedded video'}
+          title={title || 'Embedded video'}
           allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
