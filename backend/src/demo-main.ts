@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     const running = await createApp(config, { adminKey: resolveAdminKey(config.adminKey, config.dataDir).key, databaseUrl, logger });
     try {
       const started = Date.now();
-      const summary = await seedDemo(running.app.get(CommandBus), { matches, seed });
+      const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log: running.knex });
       // With PROJECTOR=off a separate projections process fills the read tables instead.
       if (running.projector) await running.projector.waitFor(summary.lastPosition, 60_000);
       const stats = await globalStats(running.knex);

@@ -3,6 +3,7 @@ import {
   mergedRating,
   modeStatValue,
   START_RATING,
+  textProblem,
   type Mode,
   type RecordMatchRequest,
   type RecordMatchResponse,
@@ -507,6 +508,8 @@ function ownersOf(state: LadderState, matchId: number): { player: LadderPlayer; 
  * match leaves histories and recent matches; a mode pool left without matches is dropped.
  */
 function decideVoidMatch(command: VoidMatch, state: LadderState, { now }: DecideContext): LadderEvent[] {
+  const unstorable = textProblem(command.reason, { multiline: true });
+  if (unstorable) throw new InvalidInputError(`The reason ${unstorable}.`, [`reason: ${unstorable}.`]);
   const reason = command.reason.trim();
   if (reason.length === 0 || reason.length > MAX_VOID_REASON_LENGTH) {
     throw new InvalidInputError(`A reason is required to void a match (1 to ${MAX_VOID_REASON_LENGTH} characters).`, [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { WrongExpectedRevisionError, type AppendContext, type EventStore } from '@team/contracts';
+import { EventStoreUnavailableError, WrongExpectedRevisionError, type AppendContext, type EventStore } from '@team/contracts';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, KNEX, LOGGER, type Clock } from '../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
@@ -191,6 +191,12 @@ export class LadderRepository implements OnApplicationBootstrap {
         // The state holds events that were not appended: start again from the stream.
         this.resetState();
         const retry = [...decided.map((d) => d.pending), ...deferred];
+        if (retry.length > 1 && !(error instanceof WrongExpectedRevisionError) && !(error instanceof EventStoreUnavailableError)) {
+          // The store refused this append itself: one command must fail alone, not the
+          // commands decided beside it. Each goes again in a batch of its own.
+          for (const p of retry) await this.executeBatch([p]);
+          return;
+        }
         if (!(error instanceof WrongExpectedRevisionError) || Date.now() >= deadline) {
           const failure =
             error instanceof WrongExpectedRevisionError

@@ -1,6 +1,7 @@
 import {
   OPERATIONS_STREAM,
   SET_ASIDE_REASON_MAX,
+  textProblem,
   type ProjectionEventSetAside,
   type ProjectionEventSetAsideUndone,
   type RecordedEvent,
@@ -21,6 +22,8 @@ export interface SetAsideState {
 /** The reason as stored: trimmed, 1–500 characters. */
 export function validReason(reason: unknown): string {
   const text = typeof reason === 'string' ? reason.trim() : '';
+  const unstorable = textProblem(text, { multiline: true });
+  if (unstorable) throw new InvalidInputError(`The reason ${unstorable}.`);
   if (text.length === 0) throw new InvalidInputError('A reason is required to set an event aside.');
   if (text.length > SET_ASIDE_REASON_MAX) {
     throw new InvalidInputError(`The reason must be at most ${SET_ASIDE_REASON_MAX} characters.`);

@@ -81,6 +81,8 @@ describe('setting aside a poison event', () => {
     ['no admin key', { position: 1, reason: 'x' }, false, 401, 'A valid admin key is required.'],
     ['a missing reason', { position: 1 }, true, 400, 'A reason is required to set an event aside.'],
     ['a blank reason', { position: 1, reason: '   ' }, true, 400, 'A reason is required to set an event aside.'],
+    ['a reason with a NUL character', { position: 1, reason: 'bad\u0000import' }, true, 400, 'The reason must not contain control characters.'],
+    ['a reason with a lone surrogate', { position: 1, reason: 'bad\ud800' }, true, 400, 'The reason must be valid Unicode text (it holds a lone surrogate).'],
     ['a reason over 500 characters', { position: 1, reason: 'x'.repeat(501) }, true, 400, 'The reason must be at most 500 characters.'],
     ['a position that is not a whole number', { position: 'abc', reason: 'x' }, true, 400, 'The position must be a whole number of at least 1.'],
     ['a position with no event', { position: 1_000_000, reason: 'x' }, true, 404, 'There is no event at position 1000000.'],

@@ -1,4 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
+import type { Knex } from 'knex';
 import { findMode, MODES, type AppendContext, type RecordMatchPlayer, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
 import { RecordMatchCommand } from '../record-match/record-match.command.js';
 
@@ -12,6 +13,8 @@ export interface SeedDemoOptions {
   seed?: number;
   /** The last match's time; earlier ones are spread back from it. */
   now?: Date;
+  /** The log, to skip the matches an earlier run with this seed recorded (see recordedDemoKeys). */
+  log?: Knex;
 }
 
 export interface SeedDemoSummary {
@@ -122,9 +125,22 @@ function demoMatch(players: RosterEntry[], random: () => number): RecordMatchReq
 }
 
 /**
+ * The demo keys (`demo-{seed}-{n}`) already in the log. Idempotency-Keys are honoured for a
+ * window (IDEMPOTENCY_WINDOW_HOURS) measured from each match's time, and demo matches are dated
+ * up to weeks back: so a rerun asks the log itself which of its matches exist.
+ */
+export async function recordedDemoKeys(log: Knex, seed: number): Promise<Set<string>> {
+  const rows: { key: string }[] = await log('public.events')
+    .where({ stream_id: 'ladder', type: 'MatchRecorded' })
+    .whereRaw(`data->>'idempotencyKey' LIKE ?`, [`demo-${seed}-%`])
+    .select(log.raw(`data->>'idempotencyKey' AS key`));
+  return new Set(rows.map((row) => row.key));
+}
+
+/**
  * Records `matches` demo matches (default 300) through the command bus, one after another.
- * Each carries an Idempotency-Key made of the seed and its number, so running the demo again
- * with the same seed records nothing twice.
+ * Each carries an Idempotency-Key made of the seed and its number; with `log`, a match an
+ * earlier run with the same seed recorded is skipped, so a rerun records nothing twice.
  */
 export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
   const matches = options.matches ?? 300;
@@ -132,6 +148,7 @@ export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: S
   const now = options.now ?? new Date();
   const random = prng(seed);
   const everyone = roster(random);
+  const recorded = options.log ? await recordedDemoKeys(options.log, seed) : new Set<string>();
   const seen = new Set<string>();
   let lastPosition = 0;
   for (let i = 0; i < matches; i++) {
@@ -143,8 +160,10 @@ export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: S
       actor: 'system',
       recordedAt: new Date(now.getTime() - (matches - 1 - i) * 3 * 3_600_000),
     };
-    const response: RecordMatchResponse = await commands.execute(new RecordMatchCommand(request, context, `demo-${seed}-${i}`));
     for (const p of [...request.team1, ...request.team2]) seen.add(p.discordId);
+    // Drawn all the same, so the matches after it are the ones the first run drew.
+    if (recorded.has(`demo-${seed}-${i}`)) continue;
+    const response: RecordMatchResponse = await commands.execute(new RecordMatchCommand(request, context, `demo-${seed}-${i}`));
     lastPosition = Math.max(lastPosition, response.position);
   }
   return { matches, players: seen.size, lastPosition };
