@@ -1,20 +1,13 @@
 import type { Knex } from 'knex';
 import type { RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
+import { recordMatchResponse } from '../ladder/ladder.decider.js';
+import type { MatchRecorded } from '../ladder/ladder.events.js';
 
 // Shared by the fault tests: seeded match bodies, a fetch that classifies every way a request
 // can end, and the log's view of each idempotency key.
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../shared/seeded-random.js';
+
 
 const POOL = 24;
 
@@ -84,25 +77,14 @@ export interface RecordedMatch {
 
 /** Every MatchRecorded of the log, in log order, with the answer it stands for. */
 export async function recordedMatches(knex: Knex): Promise<RecordedMatch[]> {
-  const rows: { position: number | string; data: any }[] = await knex('public.events')
+  const rows: { position: number | string; data: MatchRecorded['data'] }[] = await knex('public.events')
     .select('position', 'data')
     .where({ type: 'MatchRecorded' })
     .orderBy('position');
   return rows.map(({ position, data }) => ({
     position: Number(position),
     key: data.idempotencyKey ?? null,
-    answer: {
-      matchId: data.matchId,
-      position: Number(position),
-      participants: data.participants.map((p: any) => ({
-        playerId: p.playerId,
-        username: p.username,
-        team: p.team,
-        ratingBefore: p.ratingBefore,
-        ratingChange: p.ratingChange,
-        ratingAfter: p.ratingAfter,
-      })),
-    },
+    answer: recordMatchResponse(data, Number(position)),
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { LadderPlayer, LadderState, MergeRecord, StatTotals } from './ladder.decider.js';
+import { createTableOnce } from '../infrastructure/create-table-once.js';
 
 /**
  * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
@@ -165,25 +166,19 @@ export class LadderSnapshotStore {
   // The ladder owns this table, and it is not a read model (a rebuild must not wipe it), so
   // it is created here on first use rather than by the read-model migrations.
   private ensureTable(): Promise<void> {
-    this.ready ??= this.knex
-      .raw(
-        `CREATE TABLE IF NOT EXISTS ${TABLE} (
-           stream_id text PRIMARY KEY,
-           version   integer NOT NULL,
-           revision  integer NOT NULL,
-           state     text NOT NULL,
-           saved_at  timestamptz NOT NULL
-         )`,
-      )
-      .then(
-        () => undefined,
-        (error: { code?: string }) => {
-          // Two processes creating it at once: the other one won, which is just as good.
-          if (error.code === '23505' || error.code === '42P07') return;
-          this.ready = null;
-          throw error;
-        },
-      );
+    this.ready ??= createTableOnce(
+      this.knex,
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
+         stream_id text PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       )`,
+    ).catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
     return this.ready;
   }
 }

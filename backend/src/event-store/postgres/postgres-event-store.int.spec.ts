@@ -30,14 +30,24 @@ eventStoreContract('PostgresEventStore', async () => {
   };
 });
 
+/** A store on a fresh database, closed and dropped after `run`. */
+async function withStore(run: (store: PostgresEventStore, knex: Knex) => Promise<void>): Promise<void> {
+  const db = await createTestDatabase();
+  const knex = createKnex(db.url, 2);
+  const notifications = new PgNotifications(db.url);
+  try {
+    await PostgresEventStore.migrate(knex);
+    await run(new PostgresEventStore(knex, notifications), knex);
+  } finally {
+    await notifications.close();
+    await knex.destroy();
+    await db.drop();
+  }
+}
+
 describe('PostgresEventStore specifics', () => {
   test('stored events cannot be updated or deleted', async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex(db.url, 2);
-    const notifications = new PgNotifications(db.url);
-    try {
-      await PostgresEventStore.migrate(knex);
-      const store = new PostgresEventStore(knex, notifications);
+    await withStore(async (store, knex) => {
       await store.append('s', [{ id: crypto.randomUUID(), type: 'T', data: {} }], 'any', {
         correlationId: 'c',
         actor: 'system',
@@ -46,20 +56,11 @@ describe('PostgresEventStore specifics', () => {
       await expect(knex('events').update({ type: 'X' })).rejects.toThrow(/immutable/);
       await expect(knex('events').delete()).rejects.toThrow(/immutable/);
       expect(await knex('events').count({ n: '*' }).first()).toEqual({ n: 1 });
-    } finally {
-      await notifications.close();
-      await knex.destroy();
-      await db.drop();
-    }
+    });
   });
 
   test('a request the database refuses fails alone, not the requests grouped with it', async () => {
-    const db = await createTestDatabase();
-    const knex = createKnex(db.url, 2);
-    const notifications = new PgNotifications(db.url);
-    try {
-      await PostgresEventStore.migrate(knex);
-      const store = new PostgresEventStore(knex, notifications);
+    await withStore(async (store, knex) => {
       const context = { correlationId: 'c', actor: 'system' as const, recordedAt: new Date() };
       const event = (data: unknown, schemaVersion?: number) => [{ id: crypto.randomUUID(), type: 'T', data, schemaVersion }];
       // The first append is written alone; the five queued behind it share the next statement.
@@ -79,10 +80,6 @@ describe('PostgresEventStore specifics', () => {
       expect((outcomes[3] as PromiseRejectedResult).reason.path).toBe('events[0].data.title');
       const streams = (await knex('events').orderBy('position').select('stream_id')).map((r) => r.stream_id);
       expect(streams).toEqual(['warm-up', 'a', 'c', 'f']);
-    } finally {
-      await notifications.close();
-      await knex.destroy();
-      await db.drop();
-    }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import { findMode, MODES, type AppendContext, type RecordMatchPlayer, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
+import { seededRandom } from '../../shared/seeded-random.js';
 import { RecordMatchCommand } from '../record-match/record-match.command.js';
 
 // Demo data recorded through the same command path as POST /api/matches: the ladder decides
@@ -45,18 +46,6 @@ const DUPLICATES: { of: string; username: string }[] = [
   { of: 'Ghost', username: 'GHOST ' },
   { of: 'Nova', username: ' Nova' },
 ];
-
-/** mulberry32: small, fast and good enough to pick demo matches reproducibly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function roster(random: () => number): RosterEntry[] {
   const main = TAGS.map((username, i) => ({
@@ -146,7 +135,7 @@ export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: S
   const matches = options.matches ?? 300;
   const seed = options.seed ?? 2024;
   const now = options.now ?? new Date();
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const everyone = roster(random);
   const recorded = options.log ? await recordedDemoKeys(options.log, seed) : new Set<string>();
   const seen = new Set<string>();

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { SNAPSHOT_VERSION } from '../ladder.snapshot.js';
+import { createTableOnce } from '../../infrastructure/create-table-once.js';
 
 /**
  * Bump when what a kept snapshot holds beside the decider's state changes meaning (the
@@ -70,26 +71,20 @@ export class TimeTravelSnapshots {
   // Created on first use, as the restart snapshot's table is: it belongs to the ladder, not
   // to the read-model migrations that a rebuild replays.
   private ensureTable(): Promise<void> {
-    this.ready ??= this.knex
-      .raw(
-        `CREATE TABLE IF NOT EXISTS ${TABLE} (
-           position  bigint PRIMARY KEY,
-           version   integer NOT NULL,
-           revision  integer NOT NULL,
-           state     text NOT NULL,
-           extras    text NOT NULL,
-           saved_at  timestamptz NOT NULL
-         )`,
-      )
-      .then(
-        () => undefined,
-        (error: { code?: string }) => {
-          // Two processes creating it at once: the other one won, which is just as good.
-          if (error.code === '23505' || error.code === '42P07') return;
-          this.ready = null;
-          throw error;
-        },
-      );
+    this.ready ??= createTableOnce(
+      this.knex,
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
+         position  bigint PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         extras    text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       )`,
+    ).catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
     return this.ready;
   }
 }
