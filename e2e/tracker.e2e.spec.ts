@@ -527,7 +527,7 @@ describe('ELO tracker in Chromium', () => {
     expect(await cards.count()).toBe(5);
 
     const ace = all.find((player) => player.username === 'Ace')!;
-    const aceCard = page.getByRole('button', { name: 'Ace', exact: true });
+    const aceCard = page.getByRole('button', { name: /^Ace\b/ });
     const aceText = (await aceCard.textContent()) ?? '';
     expect(aceText).toContain('2 matches played');
     expect(aceText).toContain(`ELO${ace.elo}`);
