@@ -27,6 +27,60 @@ export interface Projection {
   applyRun?(events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void>;
 }
 
+/** An event of the union `E` with the given type, as the log hands it over. */
+export type RecordedOf<E extends { type: string; data: unknown }, K extends E['type']> = RecordedEvent<Extract<E, { type: K }>>;
+
+/** One handler per event type of `E`: leaving one out fails to compile. */
+export type EventHandlers<E extends { type: string; data: unknown }> = {
+  [K in E['type']]: (event: RecordedOf<E, K>, trx: Knex.Transaction) => Promise<void>;
+};
+
+/** Handlers for runs of consecutive events of one type, for the types worth batching. */
+export type RunHandlers<E extends { type: string; data: unknown }> = {
+  [K in E['type']]?: (events: readonly RecordedOf<E, K>[], trx: Knex.Transaction) => Promise<void>;
+};
+
+export interface ProjectionDefinition<E extends { type: string; data: unknown }> {
+  name: string;
+  tables: readonly string[];
+  migrations: readonly Migration[];
+  /** The events the read model cares about, one typed handler each. */
+  handlers: EventHandlers<E>;
+  runHandlers?: RunHandlers<E>;
+}
+
+type AnyHandler = (event: RecordedEvent, trx: Knex.Transaction) => Promise<void>;
+type AnyRunHandler = (events: readonly RecordedEvent[], trx: Knex.Transaction) => Promise<void>;
+
+/**
+ * Builds a projection from typed handlers per event: every read model dispatches the same
+ * way. The handler map is keyed by event type, so the one cast from the log's untyped
+ * event to the union member lives here, after the type has been checked.
+ */
+export function defineProjection<E extends { type: string; data: unknown }>(definition: ProjectionDefinition<E>): Projection {
+  const handlers = definition.handlers as unknown as Record<string, AnyHandler>;
+  const runHandlers = (definition.runHandlers ?? {}) as Record<string, AnyRunHandler | undefined>;
+  const handled = new Set(Object.keys(handlers));
+  const apply = async (event: RecordedEvent, trx: Knex.Transaction): Promise<void> => {
+    if (handled.has(event.type)) await handlers[event.type]!(event, trx);
+  };
+  const projection: Projection = {
+    name: definition.name,
+    tables: definition.tables,
+    migrations: definition.migrations,
+    canHandle: (type) => handled.has(type),
+    apply,
+  };
+  if (definition.runHandlers) {
+    projection.applyRun = async (events, trx) => {
+      const run = runHandlers[events[0]!.type];
+      if (run) return run(events, trx);
+      for (const event of events) await apply(event, trx);
+    };
+  }
+  return projection;
+}
+
 /**
  * Applies events in log order. Consecutive events of one type go to a projection's
  * `applyRun` together; projections own disjoint tables, so only each one's own order matters.

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import {
-  CONTENT_SECTION_EVENT_TYPES,
   type ContentPage,
   type ContentSection,
   type ContentSectionEvent,
-  type RecordedEvent,
 } from '@team/contracts';
-import type { Projection } from '../projection.js';
+import { defineProjection, type Projection } from '../projection.js';
 
 /** One row per live section of the content editor's pages (home, about, roster). */
 interface ContentSectionRow {
@@ -46,7 +44,7 @@ function toSection(row: ContentSectionRow): ContentSection {
   };
 }
 
-export const contentSectionsProjection: Projection = {
+export const contentSectionsProjection: Projection = defineProjection<ContentSectionEvent>({
   name: 'content-sections',
   tables: [TABLE],
   migrations: [
@@ -66,37 +64,32 @@ export const contentSectionsProjection: Projection = {
       },
     },
   ],
-  canHandle: (type) => (CONTENT_SECTION_EVENT_TYPES as readonly string[]).includes(type),
-  async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
-    const event = { type: recorded.type, data: recorded.data } as ContentSectionEvent;
-    switch (event.type) {
-      case 'ContentSectionCreated':
-        await trx(TABLE).insert(toRow(event.data));
-        return;
-      case 'ContentEdited': {
-        const { title, content, imageUrl } = event.data.after;
-        const changes: Partial<ContentSectionRow> = {};
-        if (title !== undefined) changes.title = title;
-        if (content !== undefined) changes.content = content;
-        if (imageUrl !== undefined) changes.image_url = imageUrl;
-        if (Object.keys(changes).length > 0) await trx(TABLE).where({ id: event.data.id }).update(changes);
-        return;
+  handlers: {
+    async ContentSectionCreated({ data }, trx) {
+      await trx(TABLE).insert(toRow(data));
+    },
+    async ContentEdited({ data }, trx) {
+      const { title, content, imageUrl } = data.after;
+      const changes: Partial<ContentSectionRow> = {};
+      if (title !== undefined) changes.title = title;
+      if (content !== undefined) changes.content = content;
+      if (imageUrl !== undefined) changes.image_url = imageUrl;
+      if (Object.keys(changes).length > 0) await trx(TABLE).where({ id: data.id }).update(changes);
+    },
+    async ContentSectionDeleted({ data }, trx) {
+      await trx(TABLE).where({ id: data.id }).delete();
+    },
+    async ContentSectionRestored({ data }, trx) {
+      // Merge rather than insert: a projection must never refuse an event.
+      await trx(TABLE).insert(toRow(data)).onConflict('id').merge();
+    },
+    async ContentSectionsReordered({ data }, trx) {
+      for (const [index, id] of data.after.entries()) {
+        await trx(TABLE).where({ id, page: data.page }).update({ sort_order: index });
       }
-      case 'ContentSectionDeleted':
-        await trx(TABLE).where({ id: event.data.id }).delete();
-        return;
-      case 'ContentSectionRestored':
-        // Merge rather than insert: a projection must never refuse an event.
-        await trx(TABLE).insert(toRow(event.data)).onConflict('id').merge();
-        return;
-      case 'ContentSectionsReordered':
-        for (const [index, id] of event.data.after.entries()) {
-          await trx(TABLE).where({ id, page: event.data.page }).update({ sort_order: index });
-        }
-        return;
-    }
+    },
   },
-};
+});
 
 /** GET /api/content/{page}: the page's sections in display order. */
 export async function getContentSections(knex: Knex, page: ContentPage): Promise<ContentSection[]> {

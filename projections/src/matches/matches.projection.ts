@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, RecordedEvent, RethreadedEntry } from '@team/contracts';
-import type { Projection } from '../projection.js';
+import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry } from '@team/contracts';
+import { defineProjection, type Projection } from '../projection.js';
 
 /**
  * The matches read model: each match and each participant's line of it (stats and the
@@ -133,9 +133,7 @@ async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transac
   await applyRethreaded(data.rethreaded, trx);
 }
 
-const HANDLED = new Set(['MatchRecorded', 'PlayersMerged', 'MatchVoided', 'PlayersUnmerged']);
-
-export const matchesProjection: Projection = {
+export const matchesProjection: Projection = defineProjection<LadderEvent>({
   name: 'matches',
   tables: [MATCHES_TABLE, PARTICIPANTS_TABLE],
   migrations: [
@@ -177,15 +175,11 @@ export const matchesProjection: Projection = {
       },
     },
   ],
-  canHandle: (type) => HANDLED.has(type),
-  async applyRun(events: readonly RecordedEvent[], trx: Knex.Transaction) {
-    if (events[0]!.type === 'MatchRecorded') return applyMatchesRecorded(events as unknown as MatchRecorded[], trx);
-    for (const event of events) await matchesProjection.apply(event, trx);
+  handlers: {
+    MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),
+    PlayersMerged: applyPlayersMerged,
+    MatchVoided: applyMatchVoided,
+    PlayersUnmerged: applyPlayersUnmerged,
   },
-  async apply(event: RecordedEvent, trx: Knex.Transaction) {
-    if (event.type === 'MatchRecorded') return applyMatchesRecorded([event as unknown as MatchRecorded], trx);
-    if (event.type === 'PlayersMerged') return applyPlayersMerged(event as unknown as PlayersMerged, trx);
-    if (event.type === 'MatchVoided') return applyMatchVoided(event as unknown as MatchVoided, trx);
-    if (event.type === 'PlayersUnmerged') return applyPlayersUnmerged(event as unknown as PlayersUnmerged, trx);
-  },
-};
+  runHandlers: { MatchRecorded: applyMatchesRecorded },
+});

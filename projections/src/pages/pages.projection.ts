@@ -1,15 +1,13 @@
 import type { Knex } from 'knex';
 import {
-  PAGE_EVENT_TYPES,
   SYSTEM_PAGES,
   systemPageBySlug,
   type ContentBlock,
   type Page,
   type PageEvent,
   type PageWithBlocks,
-  type RecordedEvent,
 } from '@team/contracts';
-import type { Projection } from '../projection.js';
+import { defineProjection, type Projection } from '../projection.js';
 
 /**
  * Created pages. The system pages (home, about, roster) are not rows: they exist without
@@ -82,7 +80,7 @@ function toBlock(row: ContentBlockRow): ContentBlock {
 
 const toPage = (row: PageRow): Page => ({ id: row.id, slug: row.slug, title: row.title, isSystem: false });
 
-export const pagesProjection: Projection = {
+export const pagesProjection: Projection = defineProjection<PageEvent>({
   name: 'pages',
   tables: [PAGES, BLOCKS],
   migrations: [
@@ -114,37 +112,30 @@ export const pagesProjection: Projection = {
       },
     },
   ],
-  canHandle: (type) => (PAGE_EVENT_TYPES as readonly string[]).includes(type),
-  async apply(recorded: RecordedEvent, trx: Knex.Transaction) {
-    const event = { type: recorded.type, data: recorded.data } as PageEvent;
-    switch (event.type) {
-      case 'PageCreated':
-        // System pages are built in; a PageCreated for one (none is appended today) adds nothing.
-        if (!event.data.isSystem) {
-          await trx(PAGES).insert({ id: event.data.id, slug: event.data.slug, title: event.data.title });
-        }
-        return;
-      case 'PageDeleted':
-        await trx(BLOCKS).where({ page_id: event.data.id }).delete();
-        await trx(PAGES).where({ id: event.data.id }).delete();
-        return;
-      case 'PageRestored': {
-        const { id, slug, title, blocks } = event.data;
-        // Merge rather than insert: a projection must never refuse an event.
-        await trx(PAGES).insert({ id, slug, title }).onConflict('id').merge();
-        await trx(BLOCKS).where({ page_id: id }).delete();
-        if (blocks.length > 0) await trx(BLOCKS).insert(blocks.map(toBlockRow)).onConflict('id').merge();
-        return;
-      }
-      case 'ContentBlockSaved':
-        await trx(BLOCKS).insert(toBlockRow(event.data.block)).onConflict('id').merge();
-        return;
-      case 'ContentBlockDeleted':
-        await trx(BLOCKS).where({ id: event.data.block.id }).delete();
-        return;
-    }
+  handlers: {
+    async PageCreated({ data }, trx) {
+      // System pages are built in; a PageCreated for one (none is appended today) adds nothing.
+      if (!data.isSystem) await trx(PAGES).insert({ id: data.id, slug: data.slug, title: data.title });
+    },
+    async PageDeleted({ data }, trx) {
+      await trx(BLOCKS).where({ page_id: data.id }).delete();
+      await trx(PAGES).where({ id: data.id }).delete();
+    },
+    async PageRestored({ data }, trx) {
+      const { id, slug, title, blocks } = data;
+      // Merge rather than insert: a projection must never refuse an event.
+      await trx(PAGES).insert({ id, slug, title }).onConflict('id').merge();
+      await trx(BLOCKS).where({ page_id: id }).delete();
+      if (blocks.length > 0) await trx(BLOCKS).insert(blocks.map(toBlockRow)).onConflict('id').merge();
+    },
+    async ContentBlockSaved({ data }, trx) {
+      await trx(BLOCKS).insert(toBlockRow(data.block)).onConflict('id').merge();
+    },
+    async ContentBlockDeleted({ data }, trx) {
+      await trx(BLOCKS).where({ id: data.block.id }).delete();
+    },
   },
-};
+});
 
 /** GET /api/pages: the system pages first, then created pages in creation order. */
 export async function getPages(knex: Knex): Promise<Page[]> {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, RecordedEvent } from '@team/contracts';
-import type { Projection } from '../projection.js';
+import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent } from '@team/contracts';
+import { defineProjection, type Projection } from '../projection.js';
 
 /**
  * The players read model: one row per account with its totals and overall ELO, and one row
@@ -244,9 +244,7 @@ async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transac
   }
 }
 
-const HANDLED = new Set(['MatchRecorded', 'PlayersMerged', 'MatchVoided', 'PlayersUnmerged']);
-
-export const playersProjection: Projection = {
+export const playersProjection: Projection = defineProjection<LadderEvent>({
   name: 'players',
   tables: [PLAYERS_TABLE, PLAYER_RATINGS_TABLE],
   migrations: [
@@ -282,15 +280,11 @@ export const playersProjection: Projection = {
       },
     },
   ],
-  canHandle: (type) => HANDLED.has(type),
-  async applyRun(events: readonly RecordedEvent[], trx: Knex.Transaction) {
-    if (events[0]!.type === 'MatchRecorded') return applyMatchesRecorded(events as unknown as MatchRecorded[], trx);
-    for (const event of events) await playersProjection.apply(event, trx);
+  handlers: {
+    MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),
+    PlayersMerged: applyPlayersMerged,
+    MatchVoided: applyMatchVoided,
+    PlayersUnmerged: applyPlayersUnmerged,
   },
-  async apply(event: RecordedEvent, trx: Knex.Transaction) {
-    if (event.type === 'MatchRecorded') return applyMatchesRecorded([event as unknown as MatchRecorded], trx);
-    if (event.type === 'PlayersMerged') return applyPlayersMerged(event as unknown as PlayersMerged, trx);
-    if (event.type === 'MatchVoided') return applyMatchVoided(event as unknown as MatchVoided, trx);
-    if (event.type === 'PlayersUnmerged') return applyPlayersUnmerged(event as unknown as PlayersUnmerged, trx);
-  },
-};
+  runHandlers: { MatchRecorded: applyMatchesRecorded },
+});
