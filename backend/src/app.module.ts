@@ -6,9 +6,10 @@ import { AdminSessionController } from './admin-access/admin-session.controller.
 import { AuditModule } from './audit/audit.module.js';
 import { LadderModule } from './ladder/ladder.module.js';
 import { ContentModule } from './content/content.module.js';
+import { PagesModule } from './pages/pages.module.js';
 
 /** Feature modules: one per aggregate's use cases and queries. */
-const featureModules: Type[] = [AuditModule, LadderModule, ContentModule];
+const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule];
 
 @Module({})
 export class AppModule {

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PagesModule } from '../pages/pages.module.js';
-import { CmsIdsModule } from './cms-ids.js';
+import { CmsIdsModule } from '../shared/cms-ids.js';
 import { CreateSectionController } from './create-section/create-section.controller.js';
 import { CreateSectionHandler } from './create-section/create-section.command.js';
 import { DeleteSectionController } from './delete-section/delete-section.controller.js';
@@ -18,7 +17,7 @@ import { GetSectionVersionsHandler } from './section-history/section-history.que
 
 /** The CMS: the content editor's sections here, the page builder's pages and blocks in PagesModule. */
 @Module({
-  imports: [CmsIdsModule, PagesModule],
+  imports: [CmsIdsModule],
   controllers: [
     GetContentController,
     CreateSectionController,

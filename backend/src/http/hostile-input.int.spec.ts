@@ -1,5 +1,5 @@
 import type { RecordMatchPlayer, RecordMatchRequest } from '@team/contracts';
-import { createPage, createSection, newBlock } from '../content/testing/cms-requests.js';
+import { createPage, createSection, newBlock } from '../testing/cms-requests.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
 
 // Hostile input over HTTP (issue 10, finding 1 and 4): text PostgreSQL cannot store (NUL, lone

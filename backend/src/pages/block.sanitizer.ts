@@ -1,5 +1,5 @@
 import type { BlockFields } from '@team/contracts';
-import { sanitizeOptionalRichText } from '../content/rich-text.sanitizer.js';
+import { sanitizeOptionalRichText } from '../shared/rich-text.sanitizer.js';
 
 /**
  * Rich text is sanitised; an HTML block's content is kept as given, because the front end

@@ -1,5 +1,5 @@
 import { BUILT_IN_VERSION_TYPE, type EventStore, type PageVersion, type RecordedEvent } from '@team/contracts';
-import { versionEventInfo } from '../content/versions.js';
+import { versionEventInfo } from '../shared/versions.js';
 import { orderedBlocks, pageDecider } from './page.decider.js';
 import { pageStreamId, type PageEvent } from './page.events.js';
 

@@ -1,5 +1,5 @@
 import { isReservedSlug, systemPageById, type BlockFields, type ContentBlock, type Page } from '@team/contracts';
-import type { Decider } from '../content/decide-and-append.js';
+import type { Decider } from '../shared/decide-and-append.js';
 import { ConflictError, NotFoundError } from '../shared/domain-errors.js';
 import type { PageEvent } from './page.events.js';
 

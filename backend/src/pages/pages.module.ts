@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CmsIdsModule } from '../content/cms-ids.js';
+import { CmsIdsModule } from '../shared/cms-ids.js';
 import { CreatePageController } from './create-page/create-page.controller.js';
 import { CreatePageHandler } from './create-page/create-page.command.js';
 import { DeleteBlockController } from './delete-block/delete-block.controller.js';

@@ -3,11 +3,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { checkCreateSection, type AppendContext, type ContentSection, type EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { CmsIds } from '../cms-ids.js';
+import { CmsIds } from '../../shared/cms-ids.js';
 import { contentSectionDecider } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
-import { decideAndAppend } from '../decide-and-append.js';
-import { sanitizeRichText } from '../rich-text.sanitizer.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
+import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';
 
 export class CreateSectionCommand extends Command<{ section: ContentSection; position: number }> {
   constructor(

@@ -7,7 +7,7 @@ import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
-import { decideAndAppend } from '../decide-and-append.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
 
 export class DeleteSectionCommand extends Command<{ section: ContentSection; position: number }> {
   constructor(

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection, streamEvents } from '../testing/cms-requests.js';
+import { createSection, streamEvents } from '../../testing/cms-requests.js';
 
 describe('DELETE /api/content/{id}', () => {
   let app: TestApp;

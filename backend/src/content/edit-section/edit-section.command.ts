@@ -7,8 +7,8 @@ import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
-import { decideAndAppend } from '../decide-and-append.js';
-import { sanitizeRichText } from '../rich-text.sanitizer.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
+import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';
 
 export class EditSectionCommand extends Command<{ section: ContentSection; position: number }> {
   constructor(

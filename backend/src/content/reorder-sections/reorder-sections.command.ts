@@ -5,7 +5,7 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, orderedSections } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
-import { decideAndAppend } from '../decide-and-append.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
 
 export class ReorderSectionsCommand extends Command<{ sections: ContentSection[]; position: number }> {
   constructor(

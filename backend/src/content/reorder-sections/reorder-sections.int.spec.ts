@@ -1,6 +1,6 @@
 import type { ContentSection } from '@team/contracts';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection, streamEvents } from '../testing/cms-requests.js';
+import { createSection, streamEvents } from '../../testing/cms-requests.js';
 
 describe('POST /api/content/{page}/reorder', () => {
   let app: TestApp;

@@ -5,10 +5,10 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
-import { decideAndAppend } from '../decide-and-append.js';
-import { sanitizeRichText } from '../rich-text.sanitizer.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
+import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';
 import { loadSectionHistory } from '../section-versions.js';
-import { RESTORE_NOT_VALID, versionToRestore } from '../versions.js';
+import { RESTORE_NOT_VALID, versionToRestore } from '../../shared/versions.js';
 
 export class RestoreSectionCommand extends Command<{ section: ContentSection; position: number }> {
   constructor(

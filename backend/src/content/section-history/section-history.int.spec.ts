@@ -1,6 +1,6 @@
 import type { SectionVersion } from '@team/contracts';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection } from '../testing/cms-requests.js';
+import { createSection } from '../../testing/cms-requests.js';
 
 describe('GET /api/admin/content/{id}/versions', () => {
   let app: TestApp;

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { AppendContext, ContentBlock, EventStore } from '@team/contracts';
 import { findContentBlock } from '@team/projections';
-import { decideAndAppend } from '../../content/decide-and-append.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createBlock, createPage, streamEvents } from '../../content/testing/cms-requests.js';
+import { createBlock, createPage, streamEvents } from '../../testing/cms-requests.js';
 
 describe('DELETE /api/blocks/{id}', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppendContext, EventStore, Page } from '@team/contracts';
-import { decideAndAppend } from '../../content/decide-and-append.js';
+import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { pageDecider } from '../page.decider.js';
 import { pageStreamId } from '../page.events.js';

@@ -1,5 +1,5 @@
 import type { PageVersion } from '@team/contracts';
-import { createBlock, createPage } from '../../content/testing/cms-requests.js';
+import { createBlock, createPage } from '../../testing/cms-requests.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 
 describe('GET /api/admin/pages/{id}/versions', () => {

@@ -9,8 +9,8 @@ import {
   type EventStore,
   type PageWithBlocks,
 } from '@team/contracts';
-import { decideAndAppend, type Decided } from '../../content/decide-and-append.js';
-import { RESTORE_NOT_VALID, versionToRestore } from '../../content/versions.js';
+import { decideAndAppend, type Decided } from '../../shared/decide-and-append.js';
+import { RESTORE_NOT_VALID, versionToRestore } from '../../shared/versions.js';
 import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { sanitizeBlockFields } from '../block.sanitizer.js';

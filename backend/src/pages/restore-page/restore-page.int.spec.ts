@@ -1,5 +1,5 @@
 import type { ContentBlock, Page, PageVersion } from '@team/contracts';
-import { createBlock, createPage, rebuildReadModels, streamEvents } from '../../content/testing/cms-requests.js';
+import { createBlock, createPage, rebuildReadModels, streamEvents } from '../../testing/cms-requests.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 
 describe('POST /api/admin/pages/{id}/restore', () => {

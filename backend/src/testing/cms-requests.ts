@@ -1,6 +1,6 @@
 // Shared requests for the CMS integration tests: they go through the real HTTP API.
 import type { ContentBlock, ContentSection, Page } from '@team/contracts';
-import type { TestApp } from '../../testing/test-app.js';
+import type { TestApp } from './test-app.js';
 
 export async function createSection(app: TestApp, overrides: Record<string, unknown> = {}): Promise<ContentSection> {
   const { status, body } = await app.call('POST', '/api/content', {

@@ -1,7 +1,7 @@
 // What section and page histories share: the event facts of a version, and picking the
 // version a restore names.
 import type { RecordedEvent, VersionEventInfo } from '@team/contracts';
-import { InvalidInputError } from '../shared/domain-errors.js';
+import { InvalidInputError } from './domain-errors.js';
 
 export const RESTORE_NOT_VALID = 'The restore request is not valid';
 export const DELETION_VERSION = 'That version is a deletion: pick a version with content.';
