@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '@team/contracts';
-import { runMigrations } from './migrations.js';
+import { advanceCheckpoint, ensureCheckpoint, READ_MODELS_CHECKPOINT, recordCheckpointFailure, type ProjectorStatus } from './checkpoint.js';
+import { applyOneByOne, ProjectionEventFailedError } from './poison-events.js';
 import { applyEvents, type Projection } from './projection.js';
+import { ProjectorLock } from './projector-lock.js';
 import { SetAsideEvents } from './set-aside-events.js';
-
-export const CHECKPOINT_CHANNEL = 'projector_checkpoint';
-/** Session advisory lock held by the one active projector of a database. */
-export const PROJECTOR_LOCK_KEY = 7_340_002;
 
 /** `readStream` reads the `operations` stream, where admins set aside events it must skip. */
 export type ProjectorReader = Pick<EventStore, 'readAll' | 'readStream' | 'onAppended' | 'headPosition'>;
@@ -28,91 +26,7 @@ export interface ProjectorOptions {
   standbyRetryMs?: number;
 }
 
-export interface ProjectorStatus {
-  name: string;
-  active: boolean;
-  position: number;
-  lastError: string | null;
-  updatedAt: string | null;
-  /** The position the projector cannot get past (its event failed), or null. */
-  failingPosition: number | null;
-  /** Since when its attempts have failed on that position (ISO-8601), or null when not failing. */
-  failingSince: string | null;
-}
-
-/** A batch stopped at an event no projection could apply; everything before it was committed. */
-export class ProjectionEventFailedError extends Error {
-  constructor(
-    readonly position: number,
-    cause: unknown,
-  ) {
-    super((cause as Error).message, { cause });
-    this.name = 'ProjectionEventFailedError';
-  }
-}
-
 const silent: ProjectorLogger = { info: () => {}, error: () => {} };
-
-export const checkpointMigrations = [
-  {
-    name: '001_projection_checkpoints',
-    async up(knex: Knex) {
-      await knex.raw(`
-        CREATE TABLE projection_checkpoints (
-          name       text PRIMARY KEY,
-          position   bigint      NOT NULL DEFAULT 0,
-          last_error text,
-          updated_at timestamptz NOT NULL DEFAULT now()
-        )`);
-    },
-  },
-  {
-    // Which position the projector is stuck on and since when, in the table rather than in
-    // the projector's memory: health and Operations read it from any API process.
-    name: '002_projection_checkpoint_failing',
-    async up(knex: Knex) {
-      await knex.raw(`
-        ALTER TABLE projection_checkpoints
-          ADD COLUMN failing_position bigint,
-          ADD COLUMN failing_since    timestamptz`);
-    },
-  },
-];
-
-/** The schema the live read tables are in; a rebuild builds `${READ_MODEL_SCHEMA}_next` beside it. */
-export const READ_MODEL_SCHEMA = 'read_models';
-
-/**
- * Creates the checkpoint table and every projection's read tables in `schema`. The knex
- * instance's search path must start with that schema, so the projections' unqualified
- * table names land there.
- */
-export async function migrateReadModels(
-  knex: Knex,
-  projections: readonly Projection[],
-  schema: string = READ_MODEL_SCHEMA,
-): Promise<void> {
-  await knex.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await runMigrations(knex, 'read_model_migrations', [
-    ...checkpointMigrations,
-    ...projections.flatMap((p) => p.migrations.map((m) => ({ name: `${p.name}/${m.name}`, up: m.up }))),
-  ], schema);
-}
-
-export async function readCheckpoint(knex: Knex, name: string): Promise<ProjectorStatus | null> {
-  const row = await knex('projection_checkpoints').where({ name }).first();
-  if (!row) return null;
-  return {
-    name,
-    active: false,
-    position: Number(row.position),
-    lastError: row.last_error,
-    updatedAt: new Date(row.updated_at).toISOString(),
-    failingPosition: row.failing_position === null ? null : Number(row.failing_position),
-    failingSince: row.failing_since === null ? null : new Date(row.failing_since).toISOString(),
-  };
-}
-
 /**
  * Applies the global log to the read tables. Each batch of events and the checkpoint that
  * follows it commit in one transaction, so a crash anywhere leaves either the whole batch
@@ -144,7 +58,7 @@ export class Projector {
    * the checkpoint, the set-aside events are known from the batches without another read.
    */
   private scannedThrough: number | null = null;
-  private lockConnection: unknown = null;
+  private readonly lock: ProjectorLock;
   private wake: (() => void) | null = null;
   private pendingWake = false;
   private loop: Promise<void> | null = null;
@@ -155,11 +69,12 @@ export class Projector {
     this.knex = options.knex;
     this.reader = options.reader;
     this.projections = options.projections;
-    this.name = options.name ?? 'read-models';
+    this.name = options.name ?? READ_MODELS_CHECKPOINT;
     this.batchSize = options.batchSize ?? 500;
     this.logger = options.logger ?? silent;
     this.standbyRetryMs = options.standbyRetryMs ?? 2000;
     this.setAside = new SetAsideEvents(this.reader);
+    this.lock = new ProjectorLock(this.knex, this.name);
   }
 
   start(): void {
@@ -232,24 +147,10 @@ export class Projector {
         last = events[events.length - 1]!.position;
         passed = events.length;
       } else {
-        for (const event of events) {
-          if (!this.isSetAside(event.position)) {
-            try {
-              await trx.transaction((savepoint) => applyEvents(this.projections, [event], savepoint));
-            } catch (error) {
-              failure = new ProjectionEventFailedError(event.position, error);
-              break;
-            }
-          }
-          last = event.position;
-          passed += 1;
-        }
+        ({ last, passed, failure } = await applyOneByOne(this.projections, events, from, (position) => this.isSetAside(position), trx));
         if (last === from) throw failure!;
       }
-      await trx('projection_checkpoints')
-        .where({ name: this.name })
-        .update({ position: last, last_error: null, failing_position: null, failing_since: null, updated_at: trx.fn.now() });
-      await trx.raw('SELECT pg_notify(?, ?)', [CHECKPOINT_CHANNEL, `${this.name}:${last}`]);
+      await advanceCheckpoint(trx, this.name, last);
       return { applied: passed, last };
     });
     if (last > this.position) this.position = last;
@@ -283,7 +184,8 @@ export class Projector {
     while (this.running) {
       try {
         if (!this.active) {
-          this.active = await this.tryLock();
+          await ensureCheckpoint(this.knex, this.name);
+          this.active = await this.lock.tryAcquire();
           if (!this.active) {
             await this.sleep(this.standbyRetryMs);
             continue;
@@ -301,8 +203,8 @@ export class Projector {
           this.careful = true;
           continue;
         }
-        await this.recordFailure(error instanceof ProjectionEventFailedError ? error.position : null);
-        if (this.lockConnection && !(await this.lockAlive())) {
+        await recordCheckpointFailure(this.knex, this.name, this.lastError, error instanceof ProjectionEventFailedError ? error.position : null);
+        if (this.lock.held && !(await this.lock.alive())) {
           this.active = false;
           await this.releaseLock();
         }
@@ -312,63 +214,10 @@ export class Projector {
     }
   }
 
-  /**
-   * Records the failure on the checkpoint row. `failing_since` is kept while the attempts keep
-   * failing on the same position, so health can tell a stuck projector from a passing hiccup.
-   */
-  private async recordFailure(position: number | null): Promise<void> {
-    await this.knex('projection_checkpoints')
-      .where({ name: this.name })
-      .update({
-        last_error: this.lastError,
-        failing_since: this.knex.raw(
-          'CASE WHEN failing_since IS NOT NULL AND failing_position IS NOT DISTINCT FROM ?::bigint THEN failing_since ELSE now() END',
-          [position],
-        ),
-        failing_position: position,
-        updated_at: this.knex.fn.now(),
-      })
-      .catch(() => {});
-  }
-
-  private async tryLock(): Promise<boolean> {
-    await this.knex('projection_checkpoints').insert({ name: this.name, position: 0 }).onConflict('name').ignore();
-    const connection = await this.knex.client.acquireConnection();
-    try {
-      const result = await connection.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [
-        PROJECTOR_LOCK_KEY,
-        this.name,
-      ]);
-      if (result.rows[0].locked) {
-        this.lockConnection = connection;
-        return true;
-      }
-    } catch (error) {
-      await this.knex.client.releaseConnection(connection);
-      throw error;
-    }
-    await this.knex.client.releaseConnection(connection);
-    return false;
-  }
-
-  private async lockAlive(): Promise<boolean> {
-    try {
-      await (this.lockConnection as { query(sql: string): Promise<unknown> }).query('SELECT 1');
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
   private async releaseLock(): Promise<void> {
-    const connection = this.lockConnection as { query(sql: string, values: unknown[]): Promise<unknown> } | null;
-    if (!connection) return;
-    this.lockConnection = null;
+    if (!this.lock.held) return;
     this.active = false;
-    await connection
-      .query('SELECT pg_advisory_unlock($1, hashtext($2))', [PROJECTOR_LOCK_KEY, this.name])
-      .catch(() => {});
-    await this.knex.client.releaseConnection(connection).catch(() => {});
+    await this.lock.release();
   }
 
   private resolveWaiters(): void {

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@team/contracts';
 import { applyEvents, type Projection } from './projection.js';
-import { migrateReadModels, READ_MODEL_SCHEMA, type ProjectorReader } from './projector.js';
+import { READ_MODELS_CHECKPOINT } from './checkpoint.js';
+import type { ProjectorReader } from './projector.js';
+import { migrateReadModels, READ_MODEL_SCHEMA } from './read-model-schema.js';
 import { SetAsideEvents } from './set-aside-events.js';
 
 /** Held for the whole rebuild: one rebuild at a time per database. */
@@ -65,7 +67,7 @@ export class RebuildAbortedError extends Error {
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<{ events: number; seconds: number }> {
   const now = options.now ?? Date.now;
-  const name = options.checkpointName ?? 'read-models';
+  const name = options.checkpointName ?? READ_MODELS_CHECKPOINT;
   const lockConnection = await options.liveKnex.client.acquireConnection();
   const started = now();
   let next: Knex | null = null;

@@ -3,7 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, HealthResponse } from '@team/contracts';
-import { Projector } from '@team/projections';
+import { Projector, READ_MODELS_CHECKPOINT } from '@team/projections';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, EVENT_STORE, KNEX } from '../infrastructure/tokens.js';
 import { judgeHealth, type CheckpointFacts } from './projector-health.js';
@@ -53,7 +53,7 @@ export class HealthController {
   @ApiResponse({ status: 200, description: 'ok' })
   @ApiResponse({ status: 503, description: 'degraded or unavailable' })
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
-    const name = this.projector?.name ?? 'read-models';
+    const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
     try {
       const [head, checkpoint] = await Promise.all([this.store.headPosition(), readCheckpointFacts(this.knex, name)]);
       const { status, body } = judgeHealth(

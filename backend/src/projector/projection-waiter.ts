@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
-import { CHECKPOINT_CHANNEL, Projector, readCheckpoint } from '@team/projections';
+import { CHECKPOINT_CHANNEL, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { KNEX } from '../infrastructure/tokens.js';
 
@@ -24,7 +24,7 @@ export class ProjectionWaiter {
     const stop = await this.notifications.listen(CHECKPOINT_CHANNEL, () => wake());
     try {
       for (;;) {
-        const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? 'read-models');
+        const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT);
         if ((checkpoint?.position ?? 0) >= position) return true;
         const left = deadline - Date.now();
         if (left <= 0) return false;

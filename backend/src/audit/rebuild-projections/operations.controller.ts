@@ -1,7 +1,14 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { EventStore, FailingEvent } from '@team/contracts';
-import { Projector, readCheckpoint, readModelProjections, SetAsideEvents, type ProjectorStatus } from '@team/projections';
+import {
+  Projector,
+  READ_MODELS_CHECKPOINT,
+  readCheckpoint,
+  readModelProjections,
+  SetAsideEvents,
+  type ProjectorStatus,
+} from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { DATABASE_URL, EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { RebuildService } from './rebuild.service.js';
@@ -26,7 +33,7 @@ export class OperationsController {
     const setAside = new SetAsideEvents(this.store);
     const [head, checkpoint] = await Promise.all([
       this.store.headPosition(),
-      readCheckpoint(this.knex, this.projector?.name ?? 'read-models'),
+      readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT),
       setAside.refresh(),
     ]);
     const position = checkpoint?.position ?? 0;

@@ -10,7 +10,7 @@ import {
   type SetAsideEntry,
   type SetAsideEventResponse,
 } from '@team/contracts';
-import { foldSetAside, Projector, readCheckpoint } from '@team/projections';
+import { foldSetAside, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { decideSetAside, decideUndoSetAside } from './set-aside-event.decide.js';
 
@@ -79,7 +79,7 @@ export class SetAsideEventHandler implements ICommandHandler<SetAsideEventComman
       loadOperations(this.store),
       this.store.readAll(position - 1, 1),
       // The projector's checkpoint, not a read model: it says which events are already applied.
-      readCheckpoint(this.knex, this.projector?.name ?? 'read-models'),
+      readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT),
     ]);
     const event = decideSetAside(
       { setAside, target: target?.position === position ? target : null, checkpoint: checkpoint?.position ?? 0 },
