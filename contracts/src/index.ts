@@ -11,6 +11,7 @@ export * from './stats/ratios.js';
 export * from './elo/elo.js';
 export * from './ranking/ranking.js';
 export * from './record-match/record-match.rules.js';
+export * from './record-match/record-match.parse.js';
 export * from './content/content-templates.js';
 export * from './content/editor-options.js';
 export * from './urls/urls.js';

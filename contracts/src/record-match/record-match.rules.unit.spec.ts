@@ -9,9 +9,8 @@ import {
   UNKNOWN_MODE_MESSAGE,
   checkRecordMatchForm,
   statsAvailable,
-  validateRecordMatch,
-  type RecordMatchValidation,
 } from './record-match.rules.js';
+import { validateRecordMatch, type RecordMatchValidation } from './record-match.parse.js';
 
 function p(discordId: string, username: string, stats: Partial<RecordMatchPlayer> = {}): RecordMatchPlayer {
   return { discordId, username, kills: 0, deaths: 0, assists: 0, score: 0, ...stats };
