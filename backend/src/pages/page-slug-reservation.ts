@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import {
   pageSlugStreamId,
   WrongExpectedRevisionError,
@@ -8,9 +7,9 @@ import {
   type PageSlugEvent,
   type RecordedEvent,
 } from '@team/contracts';
-import { findPageBySlug } from '@team/projections';
 import { ConflictError } from '../shared/domain-errors.js';
 import { evolve, initialPageState, slugTakenMessage } from './page.decider.js';
+import type { PageDirectory } from './page-directory.js';
 import { pageStreamId, type PageEvent } from './page.events.js';
 
 /**
@@ -56,13 +55,13 @@ async function append(store: EventStore, event: PageSlugEvent, expected: number 
  * whether to release it again.
  *
  * Pages created before reservations existed have no reservation stream: for a slug without
- * one, the live pages of the read table are asked as well. Those pages were projected long
- * before this code ran, so the check sees them; every later page has a reservation, and two
- * creations at once still meet on the "no stream" append.
+ * one, the log is asked which live page has it (PageDirectory folds the PageCreated,
+ * PageRestored and PageDeleted events up to the log's head). Every later page has a
+ * reservation, and two creations at once still meet on the "no stream" append.
  */
 export async function reserveSlug(
   store: EventStore,
-  knex: Knex,
+  directory: PageDirectory,
   slug: string,
   pageId: number,
   context: AppendContext,
@@ -72,8 +71,8 @@ export async function reserveSlug(
     const reservation = await readReservation(store, slug);
     let expected: number | 'no_stream';
     if (reservation.status === 'none') {
-      const holder = await findPageBySlug(knex, slug);
-      if (holder && holder.id !== pageId) throw new ConflictError(takenMessage);
+      const holder = await directory.slugHolder(slug);
+      if (holder !== null && holder !== pageId) throw new ConflictError(takenMessage);
       expected = 'no_stream';
     } else if (reservation.status === 'reserved') {
       // A delete that stopped before its release leaves the reservation of a deleted page behind.

@@ -80,8 +80,12 @@ function livePage(state: PageState): Extract<PageState, { status: 'live' }> {
   return state;
 }
 
-function blockOf(state: Extract<PageState, { status: 'live' }>, blockId: number): ContentBlock {
-  const block = state.blocks.get(blockId);
+/**
+ * The block, on a live page: the blocks of a deleted page went with it, so they are not found
+ * (what an admin who names only the block meets), rather than their page.
+ */
+function blockOf(state: PageState, blockId: number): ContentBlock {
+  const block = state.status === 'live' ? state.blocks.get(blockId) : undefined;
   if (!block) throw new NotFoundError(BLOCK_NOT_FOUND);
   return block;
 }
@@ -120,8 +124,8 @@ export function decide(command: PageCommand, state: PageState): PageEvent[] {
       return [{ type: 'ContentBlockSaved', data: { pageId: live.page.id, block, previous: null } }];
     }
     case 'UpdateBlock': {
+      const previous = blockOf(state, command.blockId);
       const live = livePage(state);
-      const previous = blockOf(live, command.blockId);
       const block: ContentBlock = {
         ...command.fields,
         id: previous.id,
@@ -132,8 +136,8 @@ export function decide(command: PageCommand, state: PageState): PageEvent[] {
       return [{ type: 'ContentBlockSaved', data: { pageId: live.page.id, block, previous } }];
     }
     case 'DeleteBlock': {
-      const live = livePage(state);
-      return [{ type: 'ContentBlockDeleted', data: { pageId: live.page.id, block: blockOf(live, command.blockId) } }];
+      const block = blockOf(state, command.blockId);
+      return [{ type: 'ContentBlockDeleted', data: { pageId: livePage(state).page.id, block } }];
     }
     case 'RestorePage':
       return restorePage(command, state);

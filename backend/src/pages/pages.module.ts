@@ -10,6 +10,7 @@ import { GetPageController } from './get-page/get-page.controller.js';
 import { GetPageHandler } from './get-page/get-page.query.js';
 import { GetPagesController } from './get-pages/get-pages.controller.js';
 import { GetPagesHandler } from './get-pages/get-pages.query.js';
+import { PageDirectory } from './page-directory.js';
 import { PageHistoryController } from './page-history/page-history.controller.js';
 import { GetPageVersionsHandler } from './page-history/page-history.query.js';
 import { RestorePageController } from './restore-page/restore-page.controller.js';
@@ -31,6 +32,7 @@ import { SaveBlockHandler } from './save-block/save-block.command.js';
     RestorePageController,
   ],
   providers: [
+    PageDirectory,
     GetPagesHandler,
     GetPageHandler,
     CreatePageHandler,

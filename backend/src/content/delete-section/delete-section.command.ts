@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import type { AppendContext, ContentSection, EventStore } from '@team/contracts';
-import { findContentSection } from '@team/projections';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
+import { findSectionPage } from '../section-page.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 
 export class DeleteSectionCommand extends Command<{ section: ContentSection; position: number }> {
@@ -20,18 +19,15 @@ export class DeleteSectionCommand extends Command<{ section: ContentSection; pos
 
 @CommandHandler(DeleteSectionCommand)
 export class DeleteSectionHandler implements ICommandHandler<DeleteSectionCommand> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async execute({ id, context }: DeleteSectionCommand) {
-    const known = await findContentSection(this.knex, id);
-    if (!known) throw new NotFoundError(SECTION_NOT_FOUND);
+    const page = await findSectionPage(this.store, id);
+    if (!page) throw new NotFoundError(SECTION_NOT_FOUND);
     const { events, position } = await decideAndAppend(
       this.store,
-      contentStreamId(known.page),
-      contentSectionDecider(known.page),
+      contentStreamId(page),
+      contentSectionDecider(page),
       { type: 'DeleteSection', id },
       context,
     );

@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import { checkEditSection, type AppendContext, type ContentSection, type EventStore } from '@team/contracts';
-import { findContentSection } from '@team/projections';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
 import { contentStreamId } from '../content-section.events.js';
+import { findSectionPage } from '../section-page.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';
 
@@ -22,22 +21,19 @@ export class EditSectionCommand extends Command<{ section: ContentSection; posit
 
 @CommandHandler(EditSectionCommand)
 export class EditSectionHandler implements ICommandHandler<EditSectionCommand> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async execute({ id, body, context }: EditSectionCommand) {
     const checked = checkEditSection(body);
     if (!checked.ok) throw new InvalidInputError('The content section is not valid', checked.errors);
-    // The read model says which page's stream holds the section; the decider then checks it is still there.
-    const known = await findContentSection(this.knex, id);
-    if (!known) throw new NotFoundError(SECTION_NOT_FOUND);
+    // The log says which page's stream holds the section; the decider then checks it is still there.
+    const page = await findSectionPage(this.store, id);
+    if (!page) throw new NotFoundError(SECTION_NOT_FOUND);
     const { title, content, imageUrl } = checked.value;
     const { state, position } = await decideAndAppend(
       this.store,
-      contentStreamId(known.page),
-      contentSectionDecider(known.page),
+      contentStreamId(page),
+      contentSectionDecider(page),
       {
         type: 'EditSection',
         id,

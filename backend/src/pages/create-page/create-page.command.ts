@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import { checkCreatePage, type AppendContext, type EventStore, type Page } from '@team/contracts';
 import { CmsIds } from '../../shared/cms-ids.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { decide, initialPageState, pageDecider } from '../page.decider.js';
+import { PageDirectory } from '../page-directory.js';
 import { pageStreamId } from '../page.events.js';
 import { releaseSlug, reserveSlug } from '../page-slug-reservation.js';
 
@@ -28,7 +28,7 @@ export class CreatePageCommand extends Command<{ page: Page; position: number }>
 export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
+    private readonly directory: PageDirectory,
     private readonly ids: CmsIds,
   ) {}
 
@@ -41,7 +41,7 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
     // Decided once before reserving, so a slug the page could never have (a route) is refused
     // without leaving a reservation behind.
     decide(command, initialPageState(id));
-    const reserved = await reserveSlug(this.store, this.knex, slug, id, context);
+    const reserved = await reserveSlug(this.store, this.directory, slug, id, context);
     try {
       const { state, position } = await decideAndAppend(this.store, pageStreamId(id), pageDecider(id), command, context);
       if (state.status !== 'live') throw new Error('A created page must be live');

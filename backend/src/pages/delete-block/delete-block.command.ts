@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import type { AppendContext, ContentBlock, EventStore } from '@team/contracts';
-import { findContentBlock } from '@team/projections';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';
+import { PageDirectory } from '../page-directory.js';
 import { pageStreamId } from '../page.events.js';
 
 export class DeleteBlockCommand extends Command<{ block: ContentBlock; position: number }> {
@@ -22,16 +21,17 @@ export class DeleteBlockCommand extends Command<{ block: ContentBlock; position:
 export class DeleteBlockHandler implements ICommandHandler<DeleteBlockCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
+    private readonly directory: PageDirectory,
   ) {}
 
   async execute({ blockId, context }: DeleteBlockCommand) {
-    const known = await findContentBlock(this.knex, blockId);
-    if (!known) throw new NotFoundError(BLOCK_NOT_FOUND);
+    // The log says which page's stream holds the block; the decider then checks it is still there.
+    const pageId = await this.directory.pageOfBlock(blockId);
+    if (pageId === null) throw new NotFoundError(BLOCK_NOT_FOUND);
     const { events, position } = await decideAndAppend(
       this.store,
-      pageStreamId(known.pageId),
-      pageDecider(known.pageId),
+      pageStreamId(pageId),
+      pageDecider(pageId),
       { type: 'DeleteBlock', blockId },
       context,
     );

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import {
   checkRestoreVersion,
   systemPageById,
@@ -11,11 +10,12 @@ import {
 } from '@team/contracts';
 import { decideAndAppend, type Decided } from '../../shared/decide-and-append.js';
 import { RESTORE_NOT_VALID, versionToRestore } from '../../shared/versions.js';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { sanitizeBlockFields } from '../block.sanitizer.js';
 import { orderedBlocks, PAGE_NOT_FOUND, pageDecider, restoreSlugTakenMessage, type PageState } from '../page.decider.js';
 import { pageStreamId, type PageEvent } from '../page.events.js';
+import { PageDirectory } from '../page-directory.js';
 import { loadPageVersions } from '../page-versions.js';
 import { isPageDeleted, releaseSlug, reserveSlug } from '../page-slug-reservation.js';
 
@@ -38,7 +38,7 @@ export class RestorePageCommand extends Command<{ page: PageWithBlocks; position
 export class RestorePageHandler implements ICommandHandler<RestorePageCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
+    private readonly directory: PageDirectory,
   ) {}
 
   async execute({ id, body, context }: RestorePageCommand) {
@@ -72,7 +72,7 @@ export class RestorePageHandler implements ICommandHandler<RestorePageCommand> {
     blocks: ContentBlock[],
     context: AppendContext,
   ): Promise<Decided<PageState, PageEvent>> {
-    const reserved = await reserveSlug(this.store, this.knex, slug, id, context, restoreSlugTakenMessage(slug));
+    const reserved = await reserveSlug(this.store, this.directory, slug, id, context, restoreSlugTakenMessage(slug));
     try {
       return await this.restore(id, blocks, false, context);
     } catch (error) {

@@ -1,14 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import { checkBlock, type AppendContext, type ContentBlock, type EventStore } from '@team/contracts';
-import { findContentBlock } from '@team/projections';
 import { CmsIds } from '../../shared/cms-ids.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
-import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { sanitizeBlockFields } from '../block.sanitizer.js';
 import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';
+import { PageDirectory } from '../page-directory.js';
 import { pageStreamId } from '../page.events.js';
 
 const NOT_VALID = 'The content block is not valid';
@@ -28,7 +27,7 @@ export class SaveBlockCommand extends Command<{ block: ContentBlock; position: n
 export class SaveBlockHandler implements ICommandHandler<SaveBlockCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(KNEX) private readonly knex: Knex,
+    private readonly directory: PageDirectory,
     private readonly ids: CmsIds,
   ) {}
 
@@ -51,16 +50,16 @@ export class SaveBlockHandler implements ICommandHandler<SaveBlockCommand> {
       return { block: state.status === 'live' ? state.blocks.get(id)! : unreachable(), position };
     }
 
-    // The read model says which page's stream holds the block; the decider then checks it is still there.
-    const known = await findContentBlock(this.knex, blockId);
-    if (!known) throw new NotFoundError(BLOCK_NOT_FOUND);
-    if (requestedPageId !== null && requestedPageId !== known.pageId) {
+    // The log says which page's stream holds the block; the decider then checks it is still there.
+    const pageId = await this.directory.pageOfBlock(blockId);
+    if (pageId === null) throw new NotFoundError(BLOCK_NOT_FOUND);
+    if (requestedPageId !== null && requestedPageId !== pageId) {
       throw new InvalidInputError(NOT_VALID, ['pageId cannot change: a block stays on its page']);
     }
     const { state, position } = await decideAndAppend(
       this.store,
-      pageStreamId(known.pageId),
-      pageDecider(known.pageId),
+      pageStreamId(pageId),
+      pageDecider(pageId),
       { type: 'UpdateBlock', blockId, fields },
       context,
     );
