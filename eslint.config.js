@@ -6,6 +6,12 @@ const zone = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/** What every backend file must not import; repeated where a stricter backend rule replaces it. */
+const backendPatterns = [
+  { group: ['**/projections/src/**', '@team/projections/*'], message: 'Use the public entry: @team/projections.' },
+  { group: ['@team/frontend', '**/frontend/**'], message: 'The backend does not import the client.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
   {
@@ -26,10 +32,28 @@ export default tseslint.config(
   zone(['projections/src/**'], [
     { group: ['@team/backend', '@team/frontend', '**/backend/**', '**/frontend/**'], message: 'projections do not depend on the API or the client.' },
   ]),
-  zone(['backend/src/**'], [
-    { group: ['**/projections/src/**', '@team/projections/*'], message: 'Use the public entry: @team/projections.' },
-    { group: ['@team/frontend', '**/frontend/**'], message: 'The backend does not import the client.' },
-  ]),
+  zone(['backend/src/**'], backendPatterns),
+  // Commands decide from the event store alone (STYLE.md §3): a command handler never reads a
+  // read model, nor waits for one. The one exception is about the projector itself: setting an
+  // event aside needs the projector's checkpoint (which events are applied already).
+  {
+    files: ['backend/src/**/*.command.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@team/projections',
+              allowImportNames: ['foldSetAside', 'Projector', 'READ_MODELS_CHECKPOINT', 'readCheckpoint'],
+              message: 'Commands decide from the event store only: read the streams (or a reservation or index stream), not a read model.',
+            },
+          ],
+          patterns: backendPatterns,
+        },
+      ],
+    },
+  },
   zone(['frontend/src/**'], [
     { group: ['@team/backend', '@team/projections', '**/backend/**', '**/projections/**'], message: 'The client talks to the API over HTTP only.' },
   ]),
