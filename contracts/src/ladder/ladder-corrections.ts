@@ -2,9 +2,12 @@ import type { Player } from '../api/players.js';
 
 // The ladder's corrections over HTTP (DESIGN §7): voiding a match and reverting a merge.
 
+/** Most characters of a void's reason (after trimming): the server refuses more, the form stops there. */
+export const MAX_VOID_REASON_LENGTH = 500;
+
 /** POST /api/admin/matches/{id}/void */
 export interface VoidMatchRequest {
-  /** Why the match no longer counts (1–500 characters); kept in the audit log. */
+  /** Why the match no longer counts (1 to MAX_VOID_REASON_LENGTH characters); kept in the audit log. */
   reason: string;
 }
 

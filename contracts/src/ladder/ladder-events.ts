@@ -1,4 +1,5 @@
 import type { TeamId } from '../api/matches.js';
+import type { LadderTotals } from './ladder-totals.js';
 
 // The ladder aggregate's events (DESIGN §5): the backend decides them, the projections apply them.
 
@@ -84,17 +85,6 @@ export interface PlayersMerged {
   };
 }
 
-/** Totals a correction moves between accounts or removes: what the players read model sums. */
-export interface LadderTotals {
-  wins: number;
-  losses: number;
-  kills: number;
-  deaths: number;
-  assists: number;
-  score: number;
-  matches: number;
-}
-
 /** One participant line of a voided match, counted for the player that owns it now. */
 export interface MatchVoidedParticipant {
   /** The line's current owner (after merges): the player whose rating and totals move back. */
@@ -131,7 +121,7 @@ export interface MatchVoided {
   type: 'MatchVoided';
   data: {
     matchId: number;
-    /** Why, as the admin wrote it (1–500 characters). */
+    /** Why, as the admin wrote it (1 to MAX_VOID_REASON_LENGTH characters). */
     reason: string;
     recordedAt: string;
     pool: PoolId;
@@ -192,5 +182,6 @@ export function isLadderEvent(event: { type: string }): event is LadderEvent {
   return (LADDER_EVENT_TYPES as readonly string[]).includes(event.type);
 }
 
-// The corrections' request and answer shapes sit beside their events.
+// The corrections' request and answer shapes, and the totals arithmetic, sit beside their events.
 export * from './ladder-corrections.js';
+export * from './ladder-totals.js';

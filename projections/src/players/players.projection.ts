@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent } from '@team/contracts';
+import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type LadderEvent } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
 
 /**
@@ -44,17 +44,12 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
     for (const p of data.participants) {
       let row = players.get(p.playerId);
       if (!row) {
-        row = { id: p.playerId, discord_id: p.discordId, username: p.username, elo: null, wins: 0, losses: 0, kills: 0, deaths: 0, assists: 0, score: 0, matches: 0 };
+        row = { id: p.playerId, discord_id: p.discordId, username: p.username, elo: null, ...zeroTotals(), matches: 0 };
         players.set(p.playerId, row);
       }
       row.username = p.username;
       if (overall) row.elo = p.ratingAfter;
-      row.wins += p.won ? 1 : 0;
-      row.losses += p.won ? 0 : 1;
-      row.kills += p.kills ?? 0;
-      row.deaths += p.deaths ?? 0;
-      row.assists += p.assists;
-      row.score += p.score;
+      addTotals(row, lineTotals(p));
       row.matches += 1;
       if (!overall) {
         const key = `${p.playerId}:${data.pool}`;
@@ -103,19 +98,12 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
   }
 }
 
-interface AggregatedPlayer {
+interface AggregatedPlayer extends LadderTotals {
   id: number;
   discord_id: string;
   username: string;
   /** The overall rating after the run's last overall match; null when it had none. */
   elo: number | null;
-  wins: number;
-  losses: number;
-  kills: number;
-  deaths: number;
-  assists: number;
-  score: number;
-  matches: number;
 }
 
 async function applyPlayersMerged({ data }: PlayersMerged, trx: Knex.Transaction): Promise<void> {
@@ -166,12 +154,7 @@ async function applyMatchVoided({ data }: MatchVoided, trx: Knex.Transaction): P
   const lines = data.participants.map((p) => ({
     id: p.playerId,
     rating_after: p.ratingAfter,
-    wins: p.won ? 1 : 0,
-    losses: p.won ? 0 : 1,
-    kills: p.kills ?? 0,
-    deaths: p.deaths ?? 0,
-    assists: p.assists,
-    score: p.score,
+    ...lineTotals(p),
   }));
   await trx.raw(
     `UPDATE ${PLAYERS_TABLE} AS p SET
