@@ -9,7 +9,9 @@ import { readModelProjections, rebuildReadModels, migrateReadModels } from '../p
 import { createKnex } from '../backend/dist/infrastructure/database.js';
 import { PgNotifications } from '../backend/dist/infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../backend/dist/event-store/postgres/postgres-event-store.js';
-import { decide, evolve, initialLadderState } from '../backend/dist/ladder/ladder.decider.js';
+import { decide } from '../backend/dist/ladder/ladder.decide.js';
+import { evolve } from '../backend/dist/ladder/ladder.evolve.js';
+import { initialLadderState } from '../backend/dist/ladder/ladder.state.js';
 import { LadderRepository } from '../backend/dist/ladder/ladder.repository.js';
 import { createDatabase, fmt } from './lib.mjs';
 

@@ -1,6 +1,10 @@
 import { computeEloChanges, MODES, validateRecordMatch, type RecordMatchPlayer, type RecordMatchRequest } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
-import { decide, evolve, initialLadderState, type LadderCommand, type LadderState, type RecordMatch, type VoidMatch } from './ladder.decider.js';
+import { decide, type LadderCommand } from './ladder.decide.js';
+import { evolve } from './ladder.evolve.js';
+import { initialLadderState, type LadderState } from './ladder.state.js';
+import type { RecordMatch } from './record-match/record-match.decide.js';
+import type { VoidMatch } from './void-match/void-match.decide.js';
 import type { LadderEvent, MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
 
 const now = new Date('2025-03-01T12:00:00.000Z');

@@ -19,7 +19,7 @@ import { GetPlayerMatchesHandler } from './get-player-matches/get-player-matches
 import { GetDuplicatesController } from './get-duplicates/get-duplicates.controller.js';
 import { GetDuplicatesHandler } from './get-duplicates/get-duplicates.query.js';
 import { GetLeaderboardAsOfHandler } from './get-leaderboard/get-leaderboard-as-of.query.js';
-import { LadderTimeTravel } from './ladder-as-of.js';
+import { LadderTimeTravel } from './time-travel/ladder-time-travel.js';
 import { VoidMatchController } from './void-match/void-match.controller.js';
 import { VoidMatchHandler } from './void-match/void-match.command.js';
 import { UnmergePlayersController } from './unmerge-players/unmerge-players.controller.js';

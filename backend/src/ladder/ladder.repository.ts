@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -6,27 +5,17 @@ import { EventStoreUnavailableError, WrongExpectedRevisionError, type AppendCont
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, KNEX, LOGGER, type Clock } from '../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
-import {
-  decide,
-  DEFAULT_IDEMPOTENCY_WINDOW_MS,
-  evictAnswers,
-  evolve,
-  initialLadderState,
-  recordMatchResponse,
-  rememberAnswer,
-  type LadderCommand,
-  type LadderState,
-} from './ladder.decider.js';
-import { keyedMatchesSince } from './idempotency-window.js';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, evictAnswers } from './idempotency-window.js';
+import { decideBatch, eventsToAppend, recordPosition } from './ladder-batch.js';
+import { LadderCommandQueue, type Answer, type AppendedLadderEvent, type PendingCommand } from './ladder-command-queue.js';
+import { foldLadderLog } from './ladder-log-fold.js';
+import { LadderSnapshotPolicy } from './ladder-snapshot-policy.js';
+import type { LadderCommand } from './ladder.decide.js';
+import { evolve } from './ladder.evolve.js';
 import { isLadderEvent, LADDER_STREAM, type LadderEvent, type MatchRecorded } from './ladder.events.js';
-import { LadderSnapshotStore, serializeState } from './ladder.snapshot.js';
+import { initialLadderState, type LadderState } from './ladder.state.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-export type AppendedLadderEvent = LadderEvent & { position: number };
-
-/** Reads the state after a command, inside the serialised section (the state moves on after it). */
-export type Answer<R> = (state: LadderState, appended: AppendedLadderEvent[]) => R;
 
 /**
  * Conflicts mean another process appended first: catch up and decide again. The winner of a
@@ -34,28 +23,14 @@ export type Answer<R> = (state: LadderState, appended: AppendedLadderEvent[]) =>
  * loser keeps trying, with a growing random pause, for up to this long before answering 503.
  */
 const RETRY_BUDGET_MS = 4000;
-/** Events per page of the first load: bounded memory however long the log is. */
-const LOAD_PAGE = 5000;
-/** A snapshot every this many events: a restart then folds at most this many from the log. */
-export const SNAPSHOT_EVERY = 2000;
-
-/** Most commands decided and appended together. */
-const MAX_BATCH = 64;
-
-interface Pending {
-  command: LadderCommand;
-  context: AppendContext;
-  answer: Answer<unknown>;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
 
 /**
- * Keeps the ladder's state in memory at a known stream revision. Commands of this process are
- * decided in turn, and those that queued up while the previous batch was written are appended
- * together in one call (one commit): that is what keeps many recorders fast. Before each batch
- * the state catches up with the stream, and the append names the revision it decided on, so a
- * command of another process in between makes it a conflict to retry rather than a lost update.
+ * Keeps the ladder's state in memory at a known stream revision, and writes its commands.
+ * The queue (ladder-command-queue.ts) hands it batches of this process's commands, decided
+ * together (ladder-batch.ts) and appended in one call (one commit). Before each batch the state
+ * catches up with the stream, and the append names the revision it decided on, so a command of
+ * another process in between makes it a conflict to retry rather than a lost update. Loading
+ * starts from a snapshot when there is one (ladder-snapshot-policy.ts), else from the log.
  */
 @Injectable()
 export class LadderRepository implements OnApplicationBootstrap {
@@ -63,31 +38,34 @@ export class LadderRepository implements OnApplicationBootstrap {
   /** Last stream revision folded into `state`; −1 before the first event. */
   private revision = -1;
   private loading: Promise<void> | null = null;
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly pending: Pending[] = [];
-  private batchScheduled = false;
-  /** Revision of the newest snapshot written or read. */
-  private snapshotRevision = -1;
-  private readonly snapshots: LadderSnapshotStore;
-  /** Events between snapshots; tests lower it. */
-  snapshotEvery = SNAPSHOT_EVERY;
+  private readonly queue = new LadderCommandQueue((batch) => this.executeBatch(batch));
+  private readonly snapshots: LadderSnapshotPolicy;
   /** How long an Idempotency-Key's answer stands (IDEMPOTENCY_WINDOW_HOURS). */
   private readonly idempotencyWindowMs: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(KNEX) private readonly knex: Knex,
+    @Inject(KNEX) knex: Knex,
     @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
     @Inject(APP_CONFIG) config?: Pick<AppConfig, 'idempotencyWindowHours'>,
   ) {
-    this.snapshots = new LadderSnapshotStore(knex);
+    this.snapshots = new LadderSnapshotPolicy(knex, logger);
     this.idempotencyWindowMs = config ? config.idempotencyWindowHours * 3_600_000 : DEFAULT_IDEMPOTENCY_WINDOW_MS;
   }
 
   /** The revision the in-memory state is at (−1: empty ladder). */
   get currentRevision(): number {
     return this.revision;
+  }
+
+  /** Events between snapshots; tests lower it. */
+  get snapshotEvery(): number {
+    return this.snapshots.every;
+  }
+
+  set snapshotEvery(events: number) {
+    this.snapshots.every = events;
   }
 
   onApplicationBootstrap(): void {
@@ -98,38 +76,30 @@ export class LadderRepository implements OnApplicationBootstrap {
   /** Decides `command` on the current state and appends its events; serialised in this process. */
   execute<R>(command: LadderCommand, context: AppendContext, answer: Answer<R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.pending.push({ command, context, answer, resolve: resolve as (value: unknown) => void, reject });
-      this.scheduleBatch();
+      this.queue.enqueue({ command, context, answer, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
   /** Reads the caught-up state (serialised with commands). */
   read<R>(reader: (state: LadderState) => R): Promise<R> {
-    const run = this.tail.then(async () => {
+    return this.queue.read(async () => {
       await this.catchUp();
       return reader(this.state);
     });
-    this.tail = run.catch(() => undefined);
-    return run;
   }
 
-  /** One batch per turn of the queue, so reads waiting in between get their turn too. */
-  private scheduleBatch(): void {
-    if (this.batchScheduled) return;
-    this.batchScheduled = true;
-    const run = this.tail.then(async () => {
-      this.batchScheduled = false;
-      const batch = this.pending.splice(0, MAX_BATCH);
-      try {
-        await this.executeBatch(batch);
-      } finally {
-        if (this.pending.length > 0) this.scheduleBatch();
-      }
-    });
-    this.tail = run.catch(() => undefined);
+  /** A match as its MatchRecorded says, read from the log; null when there is no such match. */
+  async recordedMatch(matchId: number): Promise<MatchRecorded['data'] | null> {
+    const position = await this.read((state) => (Number.isSafeInteger(matchId) ? state.matchPositions[matchId] : undefined));
+    if (!position) return null;
+    const [event] = await this.store.readAll(position - 1, 1);
+    if (!event || event.type !== 'MatchRecorded' || (event.data as MatchRecorded['data']).matchId !== matchId) {
+      throw new Error(`The log has no MatchRecorded of match #${matchId} at position ${position}`);
+    }
+    return event.data as MatchRecorded['data'];
   }
 
-  private async executeBatch(initial: Pending[]): Promise<void> {
+  private async executeBatch(initial: PendingCommand[]): Promise<void> {
     const deadline = Date.now() + RETRY_BUDGET_MS;
     let batch = initial;
     for (let attempt = 1; batch.length > 0; attempt++) {
@@ -140,34 +110,12 @@ export class LadderRepository implements OnApplicationBootstrap {
         return;
       }
       const startRevision = this.revision;
-      const decided: { pending: Pending; events: LadderEvent[] }[] = [];
-      const deferred: Pending[] = [];
-      const keysInBatch = new Set<string>();
-      for (const p of batch) {
-        const key = p.command.type === 'RecordMatch' ? p.command.idempotencyKey : null;
-        // A repeat of a key decided in this batch needs that answer's position: next batch.
-        if (key !== null && keysInBatch.has(key)) {
-          deferred.push(p);
-          continue;
-        }
-        let events: LadderEvent[];
-        try {
-          events = decide(p.command, this.state, { now: p.context.recordedAt, idempotencyWindowMs: this.idempotencyWindowMs });
-        } catch (refusal) {
-          p.reject(refusal);
-          continue;
-        }
-        if (key !== null) keysInBatch.add(key);
-        // Later commands of the batch decide on the state this one leaves.
-        for (const event of events) evolve(this.state, event);
-        decided.push({ pending: p, events });
-      }
-      const toAppend = decided.flatMap(({ pending, events }) =>
-        events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, context: pending.context })),
-      );
+      const decidedBatch = decideBatch(batch, this.state, this.idempotencyWindowMs);
+      const { decided, deferred } = decidedBatch;
+      const toAppend = eventsToAppend(decidedBatch);
       if (toAppend.length === 0) {
         for (const { pending } of decided) this.settle(pending, []);
-        this.pending.unshift(...deferred);
+        this.queue.requeue(deferred);
         return;
       }
       try {
@@ -181,11 +129,11 @@ export class LadderRepository implements OnApplicationBootstrap {
         let i = 0;
         for (const { pending, events } of decided) {
           const appended = events.map((event) => ({ ...event, position: result.positions[i++]! }) as AppendedLadderEvent);
-          for (const event of appended) this.recordAnswerPosition(event);
+          for (const event of appended) recordPosition(this.state, event);
           this.settle(pending, appended);
         }
-        this.pending.unshift(...deferred);
-        this.maybeSnapshot();
+        this.queue.requeue(deferred);
+        this.snapshots.maybeSave(this.state, this.revision);
         return;
       } catch (error) {
         // The state holds events that were not appended: start again from the stream.
@@ -212,7 +160,7 @@ export class LadderRepository implements OnApplicationBootstrap {
     }
   }
 
-  private settle(pending: Pending, appended: AppendedLadderEvent[]): void {
+  private settle(pending: PendingCommand, appended: AppendedLadderEvent[]): void {
     try {
       pending.resolve(pending.answer(this.state, appended));
     } catch (error) {
@@ -220,38 +168,10 @@ export class LadderRepository implements OnApplicationBootstrap {
     }
   }
 
-  /**
-   * Events were evolved before their positions were known; the idempotent answers and the
-   * index of matches in the log need them.
-   */
-  private recordAnswerPosition(event: AppendedLadderEvent): void {
-    if (event.type !== 'MatchRecorded') return;
-    this.state.matchPositions[event.data.matchId] = event.position;
-    if (event.data.idempotencyKey === null) return;
-    const prior = this.state.answers.get(event.data.idempotencyKey);
-    if (prior) prior.response = recordMatchResponse(event.data, event.position);
-  }
-
-  /** Forgets the Idempotency-Key answers older than the window: memory holds one window's keys. */
-  private evictOldAnswers(): void {
-    evictAnswers(this.state, this.clock(), this.idempotencyWindowMs);
-  }
-
-  /** A match as its MatchRecorded says, read from the log; null when there is no such match. */
-  async recordedMatch(matchId: number): Promise<MatchRecorded['data'] | null> {
-    const position = await this.read((state) => (Number.isSafeInteger(matchId) ? state.matchPositions[matchId] : undefined));
-    if (!position) return null;
-    const [event] = await this.store.readAll(position - 1, 1);
-    if (!event || event.type !== 'MatchRecorded' || (event.data as MatchRecorded['data']).matchId !== matchId) {
-      throw new Error(`The log has no MatchRecorded of match #${matchId} at position ${position}`);
-    }
-    return event.data as MatchRecorded['data'];
-  }
-
   private resetState(): void {
     this.state = initialLadderState();
     this.revision = -1;
-    this.snapshotRevision = -1;
+    this.snapshots.reset();
     this.loading = null;
   }
 
@@ -265,65 +185,28 @@ export class LadderRepository implements OnApplicationBootstrap {
     return this.loading;
   }
 
-  /**
-   * The first load starts from the newest snapshot when there is one; otherwise it pages
-   * through the global log (readStream has no page size), so a long ladder is folded a page
-   * at a time instead of held whole in memory.
-   */
+  /** The first load: from the newest snapshot when there is one, else from the whole log. */
   private async load(): Promise<void> {
     const started = Date.now();
-    const snapshot = await this.snapshots.load().catch((error) => {
-      this.logger.warn({ err: error }, 'ladder snapshot unreadable; folding the whole log');
-      return null;
-    });
-    if (snapshot) {
-      // Snapshots keep no Idempotency-Key answers: the window's own events give them back.
-      const since = new Date(this.clock().getTime() - this.idempotencyWindowMs);
-      for (const { position, data } of await keyedMatchesSince(this.knex, since, snapshot.revision)) {
-        rememberAnswer(snapshot.state, data, position);
-      }
-      this.state = snapshot.state;
-      this.revision = snapshot.revision;
-      this.snapshotRevision = snapshot.revision;
-    } else {
-      const state = initialLadderState();
-      let revision = -1;
-      let after = 0;
-      for (;;) {
-        const page = await this.store.readAll(after, LOAD_PAGE);
-        for (const event of page) {
-          if (event.streamId !== LADDER_STREAM || !isLadderEvent(event)) continue;
-          evolve(state, event as LadderEvent, event);
-          revision = event.revision;
-        }
-        evictAnswers(state, this.clock(), this.idempotencyWindowMs);
-        if (page.length < LOAD_PAGE) break;
-        after = page[page.length - 1]!.position;
-      }
-      this.state = state;
-      this.revision = revision;
-    }
+    const snapshot = await this.snapshots.load(new Date(this.clock().getTime() - this.idempotencyWindowMs));
+    const loaded = snapshot ?? (await foldLadderLog(this.store, (state) => this.evictOldAnswers(state)));
+    this.state = loaded.state;
+    this.revision = loaded.revision;
     await this.foldNewEvents();
     this.logger.info({ revision: this.revision, fromSnapshot: snapshot?.revision ?? null, ms: Date.now() - started }, 'ladder state loaded');
-    this.maybeSnapshot();
+    this.snapshots.maybeSave(this.state, this.revision);
   }
 
-  private maybeSnapshot(): void {
-    if (this.revision - this.snapshotRevision < this.snapshotEvery) return;
-    // Serialised now, while the state is at `revision`; written in the background.
-    const revision = this.revision;
-    const json = serializeState(this.state);
-    this.snapshotRevision = revision;
-    this.snapshots
-      .save(revision, json)
-      .catch((error) => this.logger.warn({ err: error, revision }, 'ladder snapshot not saved'));
+  /** Forgets the Idempotency-Key answers older than the window: memory holds one window's keys. */
+  private evictOldAnswers(state: LadderState): void {
+    evictAnswers(state, this.clock(), this.idempotencyWindowMs);
   }
 
   private async catchUp(): Promise<void> {
     await this.ensureLoaded();
     await this.foldNewEvents();
-    this.evictOldAnswers();
-    this.maybeSnapshot();
+    this.evictOldAnswers(this.state);
+    this.snapshots.maybeSave(this.state, this.revision);
   }
 
   private async foldNewEvents(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { LadderPlayer, LadderState, MergeRecord, StatTotals } from './ladder.decider.js';
+import type { StatTotals } from '@team/contracts';
+import type { LadderPlayer, LadderState, MergeRecord } from './ladder.state.js';
 import { createTableOnce } from '../infrastructure/create-table-once.js';
 
 /**

@@ -1,7 +1,8 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { findMode, MODES, type LeaderboardEntry } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { LadderTimeTravel, type AsOf } from '../ladder-as-of.js';
+import type { AsOf } from '../time-travel/as-of.js';
+import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
 
 /** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel). */
 export class GetLeaderboardAsOfQuery extends Query<LeaderboardEntry[]> {

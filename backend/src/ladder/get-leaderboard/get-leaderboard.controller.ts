@@ -2,7 +2,7 @@ import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { parseAsOf } from '../ladder-as-of.js';
+import { parseAsOf } from '../time-travel/as-of.js';
 import { sendView } from '../ranking-cache.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from './get-leaderboard.query.js';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { PlayerMatchRecord } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { parseAsOf } from '../ladder-as-of.js';
+import { parseAsOf } from '../time-travel/as-of.js';
 import { GetPlayerMatchesQuery } from './get-player-matches.query.js';
 
 /** GET /api/players/{id}/matches[?asOf={position|ISO time}]: the player's history, newest first (then). */

@@ -5,7 +5,8 @@ import type { PlayerMatchRecord } from '@team/contracts';
 import { findPlayer, playerMatchHistory } from '@team/projections';
 import { KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { LadderTimeTravel, type AsOf } from '../ladder-as-of.js';
+import type { AsOf } from '../time-travel/as-of.js';
+import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
 
 /** A player's history from the read model, or, with `asOf`, as time travel folds the log up to then. */
 export class GetPlayerMatchesQuery extends Query<PlayerMatchRecord[]> {

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { GetLeaderboardAsOfQuery } from '../get-leaderboard/get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
-import { parseAsOf } from '../ladder-as-of.js';
+import { parseAsOf } from '../time-travel/as-of.js';
 import { sendView } from '../ranking-cache.js';
 
 /** How many players the home page's Top Players shows (SPEC §9); the dashboard shows the first 5. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MODES, validateRecordMatch, type AppendContext, type RecordMatchResponse } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { recordMatchResponse } from '../ladder.decider.js';
+import { recordMatchResponse } from './record-match.response.js';
 import { LadderRepository } from '../ladder.repository.js';
 
 /** Record a match from an untrusted body; answers the ratings it moved (or the first answer for a repeated key). */

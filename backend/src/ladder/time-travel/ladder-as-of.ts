@@ -1,45 +1,15 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Knex } from 'knex';
-import { LRUCache } from 'lru-cache';
-import type { Logger } from 'pino';
-import { type LeaderboardEntry, type Match, type PlayerMatchRecord } from '@team/contracts';
+import type { LeaderboardEntry, Match, PlayerMatchRecord } from '@team/contracts';
 import { leaderboardOf, toPlayer } from '@team/projections';
-import type { AppConfig } from '../config.js';
-import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../infrastructure/tokens.js';
-import { InvalidInputError, ServiceUnavailableError } from '../shared/domain-errors.js';
-import { evolve, indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from './ladder.decider.js';
-import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from './ladder.events.js';
-import { deserializeState, serializeState } from './ladder.snapshot.js';
-import { Semaphore } from './time-travel/semaphore.js';
-import { TimeTravelLog, type LadderLogRow } from './time-travel/time-travel-log.js';
-import { TimeTravelSnapshots, type KeptSnapshot } from './time-travel/time-travel-snapshots.js';
+import { evolve } from '../ladder.evolve.js';
+import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from '../ladder.events.js';
+import { deserializeState } from '../ladder.snapshot.js';
+import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../ladder.state.js';
+import type { LadderLogRow } from './time-travel-log.js';
+import type { KeptSnapshot } from './time-travel-snapshots.js';
 
-// Time travel (audit and public ?asOf=): the ladder as it stood at a point of the log, folded
-// with the decider's evolve and shown in the read side's shapes. It is bounded (DESIGN §11):
-// a point resolves to a log position; a fold starts from the nearest kept snapshot at or
-// before it (time-travel/time-travel-snapshots.ts) and reads only the ladder events after
-// that, on its own small pool; at most a few folds run at once and the rest wait a bounded
-// time, then get 503; folded points are kept in a small LRU cache, and concurrent readers of
-// one point share one fold.
-
-/** A point of the log: every event up to a position, or up to a time. */
-export type AsOf = { position: number } | { time: number };
-
-const POSITION = /^\d{1,15}$/;
-const ISO_TIME = /^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:?\d\d)?)?$/;
-
-/** `?asOf=`: a log position (a whole number) or an ISO 8601 time; undefined or '' when absent. */
-export function parseAsOf(raw: unknown): AsOf | null {
-  if (raw === undefined || raw === '') return null;
-  if (typeof raw === 'string' && POSITION.test(raw)) return { position: Number(raw) };
-  if (typeof raw === 'string' && ISO_TIME.test(raw) && !Number.isNaN(Date.parse(raw))) return { time: Date.parse(raw) };
-  throw new InvalidInputError('asOf must be an event position (a whole number) or an ISO 8601 time such as 2025-03-01T12:00:00Z.');
-}
-
-/** Ladder events per page while folding: the event loop gets a turn between pages. */
-const PAGE = 1000;
-/** Points of the log whose ISO time was resolved (the answer never changes once an event follows it). */
-const RESOLVED_TIMES = 1000;
+// One point of time travel: the ladder folded with the aggregate's own evolve up to a
+// position of the log, and shown in the read side's shapes (ladder-time-travel.ts finds,
+// caches and folds the points).
 
 /** What the views need beside the decider's state, as kept in a snapshot. */
 interface SerializedExtras {
@@ -212,161 +182,5 @@ export class LadderAsOf {
       });
     }
     return records;
-  }
-}
-
-/** How the last fold went: where it started and how many ladder events it read (tests, bench). */
-export interface FoldReport {
-  position: number;
-  fromPosition: number;
-  eventsRead: number;
-}
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * The ladder at a point of the log: resolved to a position, served from the cache, or folded
- * from the nearest kept snapshot under the concurrency limit.
- */
-@Injectable()
-export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log: TimeTravelLog;
-  private readonly snapshots: TimeTravelSnapshots;
-  private readonly limiter: Semaphore;
-  /** Folded points by position; null when the cache is off. A point at or below the head never changes. */
-  private readonly cache: LRUCache<number, LadderAsOf> | null;
-  /** Folds under way, by position: concurrent readers of one point share one. */
-  private readonly inFlight = new Map<number, Promise<LadderAsOf>>();
-  private readonly resolvedTimes = new LRUCache<number, number>({ max: RESOLVED_TIMES });
-  /** The highest head seen: a position at or below it needs no query to be resolved. */
-  private knownHead = 0;
-  private keeping: Promise<void> | null = null;
-  private closed = false;
-  /** A snapshot is kept after every this many ladder events. */
-  readonly snapshotEvery: number;
-  /** Folds done for readers (not the background one that keeps snapshots up). */
-  folds = 0;
-  lastFold: FoldReport | null = null;
-
-  constructor(
-    @Inject(TIME_TRAVEL_KNEX) knex: Knex,
-    @Inject(APP_CONFIG) config: AppConfig,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {
-    this.log = new TimeTravelLog(knex);
-    this.snapshots = new TimeTravelSnapshots(knex);
-    this.snapshotEvery = config.timeTravelSnapshotEvery;
-    this.limiter = new Semaphore(
-      config.timeTravelConcurrency,
-      config.timeTravelWaitMs,
-      () => new ServiceUnavailableError('Time travel is busy right now. Please try again in a moment.'),
-    );
-    this.cache = config.timeTravelCache > 0 ? new LRUCache<number, LadderAsOf>({ max: config.timeTravelCache }) : null;
-  }
-
-  onApplicationBootstrap(): void {
-    // Keep snapshots up to the head in the background, so the first reader after a long
-    // stretch without time travel does not fold that stretch.
-    this.keeping = this.keepUp().catch((error) => this.logger.warn({ err: error }, 'time-travel snapshots not kept up'));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    await this.keeping;
-    await Promise.allSettled([...this.inFlight.values()]);
-  }
-
-  /** Resolves once the background fold started at bootstrap is done (bench, tests). */
-  async whenKeptUp(): Promise<void> {
-    await this.keeping;
-  }
-
-  /** The ladder at a point of the log. */
-  async fold(asOf: AsOf): Promise<LadderAsOf> {
-    return this.at(await this.resolve(asOf));
-  }
-
-  /** A player's history at a point of the log; null: no such player then. */
-  async history(asOf: AsOf, playerId: number): Promise<PlayerMatchRecord[] | null> {
-    const ladder = await this.fold(asOf);
-    const positions = ladder.historyPositions(playerId);
-    if (positions === null) return null;
-    const matches = await this.limiter.run(() => this.log.matches(positions));
-    return ladder.history(playerId, matches);
-  }
-
-  /** The point as a log position, never past the head (a point past it would change as the log grows). */
-  private async resolve(asOf: AsOf): Promise<number> {
-    if ('position' in asOf) {
-      if (asOf.position <= this.knownHead) return asOf.position;
-      return Math.min(asOf.position, await this.head());
-    }
-    const known = this.resolvedTimes.get(asOf.time);
-    if (known !== undefined) return known;
-    const position = await this.log.lastPositionAt(asOf.time);
-    if (position === null) return this.head();
-    this.resolvedTimes.set(asOf.time, position);
-    return position;
-  }
-
-  private async head(): Promise<number> {
-    const head = await this.log.head();
-    this.knownHead = Math.max(this.knownHead, head);
-    return head;
-  }
-
-  private at(position: number): Promise<LadderAsOf> {
-    const cached = this.cache?.get(position);
-    if (cached) return Promise.resolve(cached);
-    let pending = this.inFlight.get(position);
-    if (!pending) {
-      pending = this.limiter
-        .run(() => this.foldTo(position, true))
-        .then((ladder) => {
-          this.cache?.set(position, ladder);
-          return ladder;
-        })
-        .finally(() => this.inFlight.delete(position));
-      this.inFlight.set(position, pending);
-    }
-    return pending;
-  }
-
-  private async keepUp(): Promise<void> {
-    await this.foldTo(await this.head(), false);
-  }
-
-  /**
-   * Folds from the nearest kept snapshot at or before `position`, keeping a snapshot at every
-   * `snapshotEvery`-th ladder revision it passes that is not kept yet.
-   */
-  private async foldTo(position: number, forReader: boolean): Promise<LadderAsOf> {
-    const base = await this.snapshots.nearest(position);
-    const ladder = base ? LadderAsOf.restore(base) : new LadderAsOf();
-    const fromPosition = base?.position ?? 0;
-    const kept = await this.snapshots.keptRevisions(fromPosition, position);
-    let eventsRead = 0;
-    for (;;) {
-      const page = await this.log.ladderEvents(ladder.revision, position, PAGE);
-      for (const row of page) {
-        ladder.applyRow(row);
-        eventsRead++;
-        if ((row.revision + 1) % this.snapshotEvery === 0 && !kept.has(row.revision)) await this.keep(ladder, row.position);
-      }
-      if (page.length < PAGE) break;
-      if (this.closed) throw new ServiceUnavailableError('The server is shutting down.');
-      await yieldToEventLoop();
-    }
-    if (forReader) {
-      this.folds++;
-      this.lastFold = { position, fromPosition, eventsRead };
-    }
-    return ladder;
-  }
-
-  private async keep(ladder: LadderAsOf, position: number): Promise<void> {
-    // Serialised now (the fold moves on); awaited, so a long fold never holds more than one.
-    const snapshot = { position, revision: ladder.revision, state: serializeState(ladder.state), extras: ladder.serializeExtras() };
-    await this.snapshots.keep(snapshot).catch((error) => this.logger.warn({ err: error, position }, 'time-travel snapshot not kept'));
   }
 }

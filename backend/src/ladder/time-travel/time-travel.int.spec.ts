@@ -1,6 +1,6 @@
 import type { LeaderboardEntry, PlayerMatchRecord, RecordMatchPlayer, RecordMatchRequest } from '@team/contracts';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { LadderTimeTravel } from '../ladder-as-of.js';
+import { LadderTimeTravel } from './ladder-time-travel.js';
 
 // Time travel is bounded (DESIGN §11): a fold starts from the nearest kept snapshot, one point
 // of the log is folded once however many ask for it, and excess readers get 503, not a queue.

@@ -1,0 +1,57 @@
+import { START_RATING } from '@team/contracts';
+import type { RethreadedEntry } from './ladder.events.js';
+import type { LadderPlayer, PoolKey } from './ladder.state.js';
+
+// A player's history as a list of entries: how merges, unmerges and voids read, move and
+// re-thread the parallel arrays a LadderPlayer keeps.
+
+export interface HistoryEntry {
+  matchId: number;
+  pool: PoolKey;
+  change: number;
+  recordedAs: number;
+  /** In a merged history: whether the entry came from the duplicate. */
+  fromDuplicate: boolean;
+}
+
+export function historyOf(player: LadderPlayer, fromDuplicate: boolean): HistoryEntry[] {
+  return player.matchIds.map((matchId, i) => ({
+    matchId,
+    pool: player.pools[i]!,
+    change: player.changes[i]!,
+    recordedAs: player.recordedAs[i]!,
+    fromDuplicate,
+  }));
+}
+
+export function setHistory(player: LadderPlayer, entries: readonly HistoryEntry[]): void {
+  player.matchIds = entries.map((e) => e.matchId);
+  player.pools = entries.map((e) => e.pool);
+  player.changes = entries.map((e) => e.change);
+  player.recordedAs = entries.map((e) => e.recordedAs);
+}
+
+/** Both accounts' histories as one, in match id (time) order. */
+export function mergeHistories(primary: LadderPlayer, duplicate: LadderPlayer): HistoryEntry[] {
+  return [...historyOf(primary, false), ...historyOf(duplicate, true)].sort((a, b) => a.matchId - b.matchId);
+}
+
+/**
+ * ELO-after values of `entries` (one player's history, in match order) re-threaded as
+ * START_RATING plus the running sum of the changes per pool, never below 0; only those
+ * `emit` accepts are returned.
+ */
+export function runningEloAfter(
+  playerId: number,
+  entries: readonly HistoryEntry[],
+  emit: (entry: HistoryEntry) => boolean,
+): RethreadedEntry[] {
+  const running = new Map<PoolKey, number>();
+  const out: RethreadedEntry[] = [];
+  for (const entry of entries) {
+    const sum = (running.get(entry.pool) ?? START_RATING) + entry.change;
+    running.set(entry.pool, sum);
+    if (emit(entry)) out.push({ playerId, matchId: entry.matchId, eloAfter: Math.max(0, sum) });
+  }
+  return out;
+}

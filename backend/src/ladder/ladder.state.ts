@@ -1,0 +1,151 @@
+import type { RecordMatchResponse, StatTotals } from '@team/contracts';
+import { NotFoundError } from '../shared/domain-errors.js';
+import type { PoolId } from './ladder.events.js';
+
+// The ladder aggregate's state (DESIGN §5–7), folded by ladder.evolve.ts and read by each use
+// case's decide function (ladder.decide.ts routes a command to it).
+
+/** Internal pool key: 0 is the overall pool, a mode's id its own (mode ids start at 1). */
+export type PoolKey = number;
+export const OVERALL: PoolKey = 0;
+
+export const toPoolKey = (pool: PoolId): PoolKey => (pool === 'overall' ? OVERALL : pool);
+export const toPoolId = (key: PoolKey): PoolId => (key === OVERALL ? 'overall' : key);
+
+/**
+ * A merge that still stands, kept on the primary so it can be reverted. The duplicate's
+ * part of the merged account is tracked as later events change it.
+ */
+export interface MergeRecord {
+  duplicateId: number;
+  /** The duplicate's Discord IDs at the merge: a match recorded with one since is the duplicate's. */
+  discordIds: string[];
+  /** The last username given with those Discord IDs. */
+  username: string;
+  /** The last username given with the primary's own Discord IDs: its name again after a revert. */
+  primaryUsername: string;
+  /** The duplicate's matches in the merged history, ascending: brought in or recorded with its IDs since, less voided ones. */
+  matchIds: number[];
+  /**
+   * Per pool, the duplicate's part of the merged rating above START_RATING: its rating at the
+   * merge − START_RATING, plus the changes of its matches since, less those voided.
+   */
+  share: Map<PoolKey, number>;
+  /** The duplicate's part of the merged totals. */
+  totals: StatTotals;
+}
+
+export interface LadderPlayer {
+  id: number;
+  /** The Discord ID the player was created with. */
+  discordId: string;
+  /** Its own Discord ID and those of accounts merged into it: all resolve to this player. */
+  discordIds: string[];
+  username: string;
+  /** Set on a tombstone: the player this account was merged into. */
+  mergedInto: number | null;
+  /** Current rating per pool; a pool never played is absent (START_RATING). */
+  ratings: Map<PoolKey, number>;
+  /**
+   * The player's matches in time order, as three parallel arrays (compact for 100,000s of
+   * entries): match id, pool, rating change. Merges need them to refuse accounts that met
+   * in one match and to re-thread ELO-after values.
+   */
+  matchIds: number[];
+  pools: PoolKey[];
+  changes: number[];
+  /**
+   * Parallel to matchIds: the player id the line was recorded under (a merge or an unmerge
+   * moves lines between accounts; the match's event still names the recording one).
+   */
+  recordedAs: number[];
+  /** Sums over the history: what the read model shows, so a fold of the log can show it too. */
+  totals: StatTotals;
+  /** Merges into this player that still stand, oldest first. */
+  absorbed: MergeRecord[];
+}
+
+export interface IdempotentAnswer {
+  requestHash: string | null;
+  response: RecordMatchResponse;
+  /** When its match was recorded (epoch ms): the answer stands for the idempotency window from then. */
+  recordedAt: number;
+}
+
+export interface LadderState {
+  nextPlayerId: number;
+  nextMatchId: number;
+  players: Map<number, LadderPlayer>;
+  /** Every known Discord ID, aliases of merged accounts included → the player that counts. */
+  playerIdByDiscordId: Map<string, number>;
+  /**
+   * Idempotency-Key → the answer its first request got, oldest first. Only the keys of the
+   * idempotency window are needed: the repository evicts older ones (evictAnswers), and
+   * snapshots leave them out (a restart reads the window's events again).
+   */
+  answers: Map<string, IdempotentAnswer>;
+  /** Ids of voided matches. */
+  voided: Set<number>;
+  /**
+   * Global log position of each match's MatchRecorded, by match id: a void reads the match's
+   * stats from the log rather than keeping every line's stats in memory.
+   */
+  matchPositions: number[];
+  /** `primaryId>duplicateId` of merges reverted (and not merged again since). */
+  reverted: Set<string>;
+}
+
+export function initialLadderState(): LadderState {
+  return {
+    nextPlayerId: 1,
+    nextMatchId: 1,
+    players: new Map(),
+    playerIdByDiscordId: new Map(),
+    answers: new Map(),
+    voided: new Set(),
+    // Match ids start at 1; index 0 is filled so the list stays dense (and its JSON exact).
+    matchPositions: [0],
+    reverted: new Set(),
+  };
+}
+
+/** What every decide function is given beside the command and the state. */
+export interface DecideContext {
+  /** The injected clock's time of the decision. */
+  now: Date;
+  /** An Idempotency-Key's answer stands this long after its match; default 24 hours. */
+  idempotencyWindowMs?: number;
+}
+
+/** The two accounts a merge or its revert names. */
+export interface PlayerPair {
+  primaryId: number;
+  duplicateId: number;
+}
+
+/** Key of a merge in `LadderState.reverted`. */
+export const mergeKey = (primaryId: number, duplicateId: number) => `${primaryId}>${duplicateId}`;
+
+/** The player with this id (a tombstone included); an unknown id is a 404. */
+export function requirePlayer(state: LadderState, id: number): LadderPlayer {
+  const player = state.players.get(id);
+  if (!player) throw new NotFoundError(`Player ${id} not found.`);
+  return player;
+}
+
+/** A player as the refusals name it. */
+export const playerLabel = (player: LadderPlayer): string => `${player.username} (#${player.id})`;
+
+/** Index of `value` in an ascending list, or −1. */
+export function indexOfSorted(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = list[mid]!;
+    if (at === value) return mid;
+    if (at < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,100 @@
+import { mergedRating, START_RATING } from '@team/contracts';
+import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
+import { mergeHistories } from '../ladder.history.js';
+import type { LadderEvent, PlayersMerged, PoolMerge } from '../ladder.events.js';
+import {
+  playerLabel,
+  requirePlayer,
+  toPoolId,
+  toPoolKey,
+  type DecideContext,
+  type LadderPlayer,
+  type LadderState,
+  type PlayerPair,
+  type PoolKey,
+} from '../ladder.state.js';
+
+export interface MergePlayers extends PlayerPair {
+  type: 'MergePlayers';
+}
+
+/**
+ * Merging a duplicate account into a primary (DESIGN §7): the duplicate's history moves to the
+ * primary, each pool it played in becomes primary + duplicate − START_RATING, and the merged
+ * history's ELO-after values are re-threaded. Accounts that met in one match, an account
+ * already merged and a player into itself are refused.
+ */
+export function decideMergePlayers(command: MergePlayers, state: LadderState, { now }: DecideContext): LadderEvent[] {
+  const { primaryId, duplicateId } = command;
+  if (primaryId === duplicateId) throw new InvalidInputError('A player cannot be merged into itself.');
+  const primary = requirePlayer(state, primaryId);
+  const duplicate = requirePlayer(state, duplicateId);
+  for (const player of [primary, duplicate]) {
+    if (player.mergedInto !== null) {
+      throw new ConflictError(`${playerLabel(player)} was already merged into player #${player.mergedInto}.`);
+    }
+  }
+  const shared = firstCommonMatch(primary.matchIds, duplicate.matchIds);
+  if (shared !== null) {
+    throw new ConflictError(
+      `${playerLabel(primary)} and ${playerLabel(duplicate)} both played in match #${shared}, so they cannot be the same person.`,
+    );
+  }
+
+  // Only pools the duplicate played in change; elsewhere primary + 1000 − 1000 = primary.
+  const ratings: PoolMerge[] = [...duplicate.ratings.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([key, duplicateBefore]) => {
+      const primaryBefore = primary.ratings.get(key) ?? START_RATING;
+      return { pool: toPoolId(key), primaryBefore, duplicateBefore, after: mergedRating(primaryBefore, duplicateBefore) };
+    });
+
+  return [
+    {
+      type: 'PlayersMerged',
+      data: {
+        primaryId,
+        duplicateId,
+        recordedAt: now.toISOString(),
+        primary: { discordId: primary.discordId, username: primary.username },
+        duplicate: { discordId: duplicate.discordId, username: duplicate.username },
+        movedMatchIds: [...duplicate.matchIds],
+        ratings,
+        rethreaded: rethread(primary, duplicate, new Set(ratings.map((r) => toPoolKey(r.pool)))),
+      },
+    },
+  ];
+}
+
+/**
+ * The merged history's ELO-after values: in each affected pool, START_RATING plus the running
+ * sum of both accounts' changes in match order (never below 0, like a rating). Ids are
+ * sequential in the stream, so match id order is time order.
+ */
+function rethread(primary: LadderPlayer, duplicate: LadderPlayer, affected: ReadonlySet<PoolKey>): PlayersMerged['data']['rethreaded'] {
+  const merged = mergeHistories(primary, duplicate);
+  const running = new Map<PoolKey, number>();
+  const duplicateSeen = new Set<PoolKey>();
+  const out: PlayersMerged['data']['rethreaded'] = [];
+  for (const entry of merged) {
+    if (!affected.has(entry.pool)) continue;
+    const sum = (running.get(entry.pool) ?? START_RATING) + entry.change;
+    running.set(entry.pool, sum);
+    if (entry.fromDuplicate) duplicateSeen.add(entry.pool);
+    // Before the duplicate's first match in a pool, the primary's values are already right.
+    if (entry.fromDuplicate || duplicateSeen.has(entry.pool)) out.push({ matchId: entry.matchId, eloAfter: Math.max(0, sum) });
+  }
+  return out;
+}
+
+/** The first match id two ascending lists share, or null. */
+function firstCommonMatch(a: readonly number[], b: readonly number[]): number | null {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) return a[i]!;
+    if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return null;
+}
