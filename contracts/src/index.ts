@@ -17,6 +17,7 @@ export * from './content/editor-options.js';
 export * from './urls/urls.js';
 export * from './text/text-rules.js';
 export * from './ladder/ladder-events.js';
+export * from './ladder/merge-players.rules.js';
 export * from './cms/cms-events.js';
 export * from './cms/pages-rules.js';
 export * from './cms/cms-validation.js';

@@ -29,7 +29,7 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
                 'Your change was saved, but the pages have not caught up yet. Refresh in a moment.',
               );
             }
-            return result.body;
+            return result.answer();
           })(),
         );
       }),

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LadderRepository } from './ladder.repository.js';
-import { RankingCache } from './ranking-cache.js';
+import { RankingCache } from './read-side/ranking-cache.js';
 import { RecordMatchController } from './record-match/record-match.controller.js';
 import { RecordMatchHandler } from './record-match/record-match.command.js';
 import { MergePlayersController } from './merge-players/merge-players.controller.js';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { parseAsOf } from '../time-travel/as-of.js';
-import { sendView } from '../ranking-cache.js';
+import { sendView } from '../../http/send-view.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from './get-leaderboard.query.js';
 

@@ -1,7 +1,7 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { findMode, MODES } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { RankingCache, type RankedBoard } from '../ranking-cache.js';
+import { RankingCache, type RankedBoard } from '../read-side/ranking-cache.js';
 
 /** The ranked board of the overall pool, or of one mode's pool. */
 export class GetLeaderboardQuery extends Query<RankedBoard> {

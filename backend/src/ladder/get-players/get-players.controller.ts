@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { GetLeaderboardAsOfQuery } from '../get-leaderboard/get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
 import { parseAsOf } from '../time-travel/as-of.js';
-import { sendView } from '../ranking-cache.js';
+import { sendView } from '../../http/send-view.js';
 
 /** How many players the home page's Top Players shows (SPEC §9); the dashboard shows the first 5. */
 export const TOP_PLAYERS = 6;

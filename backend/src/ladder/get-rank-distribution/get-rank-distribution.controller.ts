@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { rankDistributionOf } from '@team/projections';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
-import { sendView } from '../ranking-cache.js';
+import { sendView } from '../../http/send-view.js';
 
 /** GET /api/stats/rank-distribution: tier name → players, every tier present, ranked as the leaderboard. */
 @Controller('api/stats/rank-distribution')

@@ -2,20 +2,14 @@ import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { Knex } from 'knex';
-import type { Player, RevertMergeResponse } from '@team/contracts';
+import { checkMergePlayers, MERGE_PLAYERS_NOT_VALID, type Player, type RevertMergeResponse } from '@team/contracts';
 import { findPlayer } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
-import type { AppConfig } from '../../config.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
-import { APP_CONFIG, KNEX } from '../../infrastructure/tokens.js';
-import { ProjectionWaiter } from '../../projector/projection-waiter.js';
-import { InvalidInputError, ServiceUnavailableError } from '../../shared/domain-errors.js';
+import { KNEX } from '../../infrastructure/tokens.js';
+import { InvalidInputError } from '../../shared/domain-errors.js';
 import { Written } from '../../shared/written.js';
 import { UnmergePlayersCommand } from './unmerge-players.command.js';
-
-function playerId(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
-}
 
 /** POST /api/admin/merges/revert { primaryId, duplicateId } (admin): answers both players. */
 @Controller('api/admin/merges/revert')
@@ -24,32 +18,23 @@ export class UnmergePlayersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly audit: AuditContextFactory,
-    private readonly waiter: ProjectionWaiter,
     @Inject(KNEX) private readonly knex: Knex,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
   @HttpCode(200)
   async revert(@Body() body: unknown, @Req() request: Request): Promise<Written<RevertMergeResponse>> {
-    const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const primaryId = playerId(fields.primaryId);
-    const duplicateId = playerId(fields.duplicateId);
-    if (primaryId === null || duplicateId === null) {
-      throw new InvalidInputError('primaryId and duplicateId must both be player ids (positive whole numbers).', [
-        ...(primaryId === null ? ['primaryId: expected a positive whole number.'] : []),
-        ...(duplicateId === null ? ['duplicateId: expected a positive whole number.'] : []),
-      ]);
-    }
+    const checked = checkMergePlayers(body);
+    if (!checked.ok) throw new InvalidInputError(MERGE_PLAYERS_NOT_VALID, checked.errors);
+    const { primaryId, duplicateId } = checked.value;
     const { position } = await this.commands.execute(
       new UnmergePlayersCommand(primaryId, duplicateId, this.audit.contextFor(request, 'admin')),
     );
-    // The answer is both accounts as the read side shows them, so wait for it to be there.
-    if (!(await this.waiter.waitFor(position, this.config.readYourWritesTimeoutMs))) {
-      throw new ServiceUnavailableError('The merge was reverted, but the pages have not caught up yet. Refresh in a moment.');
-    }
-    const [primary, duplicate] = await Promise.all([findPlayer(this.knex, primaryId), findPlayer(this.knex, duplicateId)]);
-    const plain = ({ mergedInto: _mergedInto, ...player }: Player & { mergedInto: number | null }): Player => player;
-    return new Written(position, { primary: plain(primary!), duplicate: plain(duplicate!) });
+    // The answer is both accounts as the read side shows them, read once the interceptor has waited for it.
+    return Written.readAfter(position, async () => {
+      const [primary, duplicate] = await Promise.all([findPlayer(this.knex, primaryId), findPlayer(this.knex, duplicateId)]);
+      const plain = ({ mergedInto: _mergedInto, ...player }: Player & { mergedInto: number | null }): Player => player;
+      return { primary: plain(primary!), duplicate: plain(duplicate!) };
+    });
   }
 }

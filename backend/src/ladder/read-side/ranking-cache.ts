@@ -1,13 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { LeaderboardEntry } from '@team/contracts';
 import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, readCheckpoint } from '@team/projections';
-import { KNEX } from '../infrastructure/tokens.js';
+import type { CachedView } from '../../http/send-view.js';
+import { KNEX } from '../../infrastructure/tokens.js';
+
+// The ladder's read side beside its queries: what the get-* use cases share, kept apart from
+// the write side (decide, evolve, repository), which never reads it. Sending a view (ETag,
+// 304) is HTTP's business: http/send-view.ts.
 
 /** A ranked board and the views derived from it, as of one projector position. */
 export class RankedBoard {
-  private readonly views = new Map<string, { json: string; etag: string }>();
+  private readonly views = new Map<string, CachedView>();
 
   constructor(
     readonly pool: string,
@@ -16,7 +20,7 @@ export class RankedBoard {
   ) {}
 
   /** A JSON view of the board, serialised once per position. */
-  view(name: string, build: (entries: LeaderboardEntry[]) => unknown): { json: string; etag: string } {
+  view(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
     let view = this.views.get(name);
     if (!view) {
       view = { json: JSON.stringify(build(this.entries)), etag: `"${name}-${this.pool}-${this.position}"` };
@@ -69,16 +73,4 @@ export class RankingCache {
     });
     return loading;
   }
-}
-
-/** Sends a cached JSON view, or 304 when the client already has it. */
-export function sendView(request: Request, response: Response, view: { json: string; etag: string }): void {
-  response.setHeader('ETag', view.etag);
-  response.setHeader('Cache-Control', 'no-cache');
-  const presented = request.header('if-none-match');
-  if (presented && presented.split(',').some((tag) => tag.trim().replace(/^W\//, '') === view.etag)) {
-    response.status(304).end();
-    return;
-  }
-  response.status(200).type('application/json').send(view.json);
 }
