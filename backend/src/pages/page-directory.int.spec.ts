@@ -39,12 +39,17 @@ describe('CMS commands while the read tables lag behind', () => {
     expect(reservation!.data.pageId).not.toBe(900);
   });
 
-  test('a block is found on its page from the log: PUT and DELETE append, and then it is gone', async () => {
-    expect((await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lag-blocks', title: 'Blocks' } })).status).toBe(503);
-    const [{ data: reserved }] = await streamEvents(app, 'page-slug-lag-blocks');
+  /** A page with one block, created while nothing projects: the ids come from the log. */
+  async function pageWithBlock(slug: string): Promise<{ pageId: number; blockId: number }> {
+    expect((await app.call('POST', '/api/pages', { admin: true, json: { slug, title: 'Blocks' } })).status).toBe(503);
+    const [{ data: reserved }] = await streamEvents(app, `page-slug-${slug}`);
     const pageId: number = reserved.pageId;
     expect((await app.call('POST', '/api/blocks', { admin: true, json: newBlock(pageId) })).status).toBe(503);
-    const blockId: number = (await streamEvents(app, `page-${pageId}`))[1]!.data.block.id;
+    return { pageId, blockId: (await streamEvents(app, `page-${pageId}`))[1]!.data.block.id };
+  }
+
+  test('a block is found on its page from the log: PUT and DELETE append, and then it is gone', async () => {
+    const { pageId, blockId } = await pageWithBlock('lag-blocks');
 
     const put = await app.call('PUT', `/api/blocks/${blockId}`, { admin: true, json: newBlock(pageId, { title: '<p>Changed</p>' }) });
     expect(put.status).toBe(503);
@@ -65,11 +70,7 @@ describe('CMS commands while the read tables lag behind', () => {
   });
 
   test('the blocks of a deleted page are not found, and an unknown block neither; nothing appended', async () => {
-    expect((await app.call('POST', '/api/pages', { admin: true, json: { slug: 'lag-deleted', title: 'Gone' } })).status).toBe(503);
-    const [{ data: reserved }] = await streamEvents(app, 'page-slug-lag-deleted');
-    const pageId: number = reserved.pageId;
-    expect((await app.call('POST', '/api/blocks', { admin: true, json: newBlock(pageId) })).status).toBe(503);
-    const blockId: number = (await streamEvents(app, `page-${pageId}`))[1]!.data.block.id;
+    const { pageId, blockId } = await pageWithBlock('lag-deleted');
     expect((await app.call('DELETE', `/api/pages/${pageId}`, { admin: true })).status).toBe(503);
 
     const before = await app.eventCount();
