@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { LeaderboardEntry } from '@team/contracts';
-import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, readCheckpoint } from '@team/projections';
+import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import type { CachedView } from '../../http/send-view.js';
 import { KNEX } from '../../infrastructure/tokens.js';
 
@@ -49,7 +49,7 @@ export class RankingCache {
   async position(): Promise<number> {
     const status = this.projector?.status();
     if (status?.active) return status.position;
-    const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? 'read-models');
+    const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT);
     return checkpoint?.position ?? 0;
   }
 
