@@ -57,7 +57,9 @@ export default tseslint.config(
   zone(['frontend/src/**'], [
     { group: ['@team/backend', '@team/projections', '**/backend/**', '**/projections/**'], message: 'The client talks to the API over HTTP only.' },
   ]),
-  // Front-end features do not import each other (shared code lives in app/ and components/).
+  // Front-end: app/ composes (router, routes, providers), lib/ serves (API slice, cache tags,
+  // shared mutations, theme). Features do not import each other nor app/, so the dependency
+  // runs one way: app/ -> features/ -> lib/ and components/.
   {
     files: ['frontend/src/features/**'],
     rules: {
@@ -65,7 +67,22 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../features/*', '../../../features/*', '@/features/*'], message: 'Features do not import each other; move shared code to components/ or app/.' },
+            { group: ['../../features/*', '../../../features/*', '@/features/*'], message: 'Features do not import each other; move shared code to components/ or lib/.' },
+            { group: ['@/app', '@/app/*', '**/app/*'], message: 'Features do not import app/ (it composes them); shared code lives in lib/ or components/.' },
+            { group: ['@team/backend', '@team/projections'], message: 'The client talks to the API over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['frontend/src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app', '@/app/*', '**/app/*', '@/features/*', '**/features/*'], message: 'lib/ serves app/ and the features: it imports neither.' },
             { group: ['@team/backend', '@team/projections'], message: 'The client talks to the API over HTTP only.' },
           ],
         },

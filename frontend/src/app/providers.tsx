@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
 import { createStore, type AppStore } from './store';
-import { ThemeProvider } from './theme';
+import { ThemeProvider } from '@/lib/theme';
 
 /**
  * Store and theme for the whole app. antd's theme and toasts (ConfigProvider and <App>) are

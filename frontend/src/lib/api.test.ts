@@ -1,7 +1,15 @@
+import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/mock-fetch';
 import { api, serverErrorMessage } from './api';
-import { createStore } from './store';
+
+/** A store with the API slice alone (lib/ does not import app/'s store). */
+function createStore() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,4 +1,5 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { TAG_TYPES } from './cache-tags';
 
 /** Local-storage key of the shared admin key (SPEC §4). */
 export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
@@ -78,14 +79,15 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
 
 /**
  * The one API slice. Features add their endpoints with `api.injectEndpoints` in
- * `features/<feature>/api/*.ts`; cache tags are named after the read models.
+ * `features/<feature>/api/*.ts` (mutations two features share live in lib/); cache tags
+ * are named after the read models (./cache-tags.ts).
  * Reads never go stale on their own (SPEC §7): no refetch on focus, reconnect or mount,
  * cache kept forever, no retries. Only tag invalidation after a write refreshes them.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: jsonFetchBaseQuery,
-  tagTypes: ['Players', 'Leaderboard', 'Matches', 'Stats', 'Modes', 'Content', 'Pages', 'Duplicates'],
+  tagTypes: TAG_TYPES,
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,12 +1,22 @@
-import type { RevertMergeResponse } from '@team/contracts';
+import type { RevertMergeResponse, VoidMatchRequest, VoidMatchResponse } from '@team/contracts';
 import { api } from './api';
+import { LADDER_TAGS } from './cache-tags';
 
-/** What a ladder correction changes: every player read model reads again. */
-export const LADDER_TAGS = ['Players', 'Leaderboard', 'Matches', 'Stats', 'Duplicates'] as const;
-
+/**
+ * The ladder corrections two features offer: the Audit screen (on a log entry) and the
+ * player profile (on a match or a merged account). Each is appended as a new event.
+ */
 const ladderCorrectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/admin/merges/revert (admin, PlayersUnmerged): from the Audit screen and the player profile. */
+    /**
+     * POST /api/admin/matches/{id}/void (admin, MatchVoided). The match's changes are given
+     * back and it leaves every total and history, so every player read model reads again.
+     */
+    voidMatch: build.mutation<VoidMatchResponse, VoidMatchRequest & { matchId: number }>({
+      query: ({ matchId, reason }) => ({ url: `/api/admin/matches/${matchId}/void`, method: 'POST', body: { reason }, admin: true }),
+      invalidatesTags: (_result, error) => (error ? [] : [...LADDER_TAGS]),
+    }),
+    /** POST /api/admin/merges/revert (admin, PlayersUnmerged). */
     revertMerge: build.mutation<RevertMergeResponse, { primaryId: number; duplicateId: number }>({
       query: (body) => ({ url: '/api/admin/merges/revert', method: 'POST', body, admin: true }),
       invalidatesTags: (_result, error) => (error ? [] : [...LADDER_TAGS]),
@@ -14,4 +24,4 @@ const ladderCorrectionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useRevertMergeMutation } = ladderCorrectionsApi;
+export const { useVoidMatchMutation, useRevertMergeMutation } = ladderCorrectionsApi;

@@ -1,47 +1,55 @@
+import { MAX_VOID_REASON_LENGTH } from '@team/contracts';
 import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
+import { useVoidMatchMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
-import { useVoidMatchMutation } from '../api/void-match';
-
-/** The server's limit on a void's reason. */
-export const MAX_VOID_REASON_LENGTH = 500;
 
 export interface VoidMatchActionProps {
   matchId: number;
+  /** `link` where the button sits inside a list entry (the profile's match history). */
+  buttonType?: 'default' | 'link';
+  /** After the void was appended (the Audit screen reads its log again). */
+  onVoided?: () => void;
+  /** The admin screens log out on a rejected key: true when it handled the error. */
+  handleAdminError?: (error: unknown) => boolean;
 }
 
 /**
- * Admin only: voids a match after asking why. Loaded lazily by the profile dialog when an
- * admin key is stored, so public visitors never download it.
+ * Admin only: voids a match after asking why. The Audit screen offers it on a recorded
+ * match; the player profile loads it lazily when an admin key is stored, so public
+ * visitors never download it.
  */
-export default function VoidMatchAction({ matchId }: VoidMatchActionProps) {
+export default function VoidMatchAction({ matchId, buttonType = 'default', onVoided, handleAdminError }: VoidMatchActionProps) {
   const { toast } = useToast();
   const [voidMatch, { isLoading }] = useVoidMatchMutation();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  const trimmed = reason.trim();
 
   const submit = async () => {
     try {
-      await voidMatch({ matchId, reason: reason.trim() }).unwrap();
-      toast({ title: 'Success', description: 'Match voided' });
+      await voidMatch({ matchId, reason: trimmed }).unwrap();
+      toast({ title: 'Success', description: `Match #${matchId} voided` });
       setOpen(false);
       setReason('');
+      onVoided?.();
     } catch (failure) {
+      if (handleAdminError?.(failure)) return;
       toast({ title: 'Error', description: serverErrorMessage(failure, 'Failed to void match'), variant: 'destructive' });
     }
   };
 
   return (
     <>
-      <Button size="small" type="link" danger onClick={() => setOpen(true)}>
+      <Button size="small" type={buttonType} danger onClick={() => setOpen(true)}>
         Void match
       </Button>
       <Modal
         open={open}
         title={`Void match #${matchId}`}
         okText="Void match"
-        okButtonProps={{ danger: true, disabled: reason.trim().length === 0, loading: isLoading }}
+        okButtonProps={{ danger: true, disabled: trimmed.length === 0, loading: isLoading }}
         onOk={submit}
         onCancel={() => setOpen(false)}
         destroyOnHidden

@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { useTheme } from '@/app/theme';
+import { useTheme } from '@/lib/theme';
 import { PlainButton } from './PlainButton';
 
 /** Dark/light switch of every layout. */

@@ -1,7 +1,7 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
-import { ANTD_THEME, BRAND_ROSE } from '@/app/palette';
-import { useTheme } from '@/app/theme';
+import { ANTD_THEME, BRAND_ROSE } from '@/lib/palette';
+import { useTheme } from '@/lib/theme';
 
 /** SPEC §9: tooltips open after 700 ms. */
 const TOOLTIP_CONFIG = { mouseEnterDelay: 0.7 } as const;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 
 /** What every admin screen shows when the server turns the stored key down. */

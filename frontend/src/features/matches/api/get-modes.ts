@@ -1,5 +1,5 @@
 import type { Mode } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const modesApi = api.injectEndpoints({
   endpoints: (build) => ({

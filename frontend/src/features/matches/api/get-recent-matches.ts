@@ -1,5 +1,5 @@
 import type { Match } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const recentMatchesApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,6 @@
 import type { RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
+import { MATCH_TAGS } from '@/lib/cache-tags';
 
 export interface RecordMatchArgs {
   request: RecordMatchRequest;
@@ -17,7 +18,7 @@ const recordMatchApi = api.injectEndpoints({
         body: request,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['Leaderboard', 'Players', 'Matches', 'Stats'],
+      invalidatesTags: [...MATCH_TAGS],
     }),
   }),
 });

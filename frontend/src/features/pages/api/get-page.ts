@@ -1,5 +1,5 @@
 import type { PageWithBlocks } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const pageApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({

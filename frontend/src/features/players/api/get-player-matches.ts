@@ -1,5 +1,5 @@
 import type { PlayerMatchRecord } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const playerMatchesApi = api.injectEndpoints({
   endpoints: (build) => ({

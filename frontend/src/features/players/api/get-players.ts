@@ -1,5 +1,5 @@
 import type { Player } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const playersApi = api.injectEndpoints({
   endpoints: (build) => ({

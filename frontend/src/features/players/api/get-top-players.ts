@@ -1,5 +1,5 @@
 import type { TopPlayer } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const topPlayersApi = api.injectEndpoints({
   endpoints: (build) => ({

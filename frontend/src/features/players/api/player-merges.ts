@@ -1,4 +1,4 @@
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 /** An account merged into the profile's player and not reverted since. */
 export interface MergedAccount {

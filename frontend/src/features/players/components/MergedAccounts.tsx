@@ -1,6 +1,6 @@
 import { Button, Popconfirm } from 'antd';
-import { serverErrorMessage } from '@/app/api';
-import { useRevertMergeMutation } from '@/app/ladder-corrections';
+import { serverErrorMessage } from '@/lib/api';
+import { useRevertMergeMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
 import { useGetPlayerMergesQuery } from '../api/player-merges';
 

@@ -1,7 +1,7 @@
 import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useMemo } from 'react';
-import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { MatchHistoryList } from './MatchHistoryList';
@@ -10,13 +10,13 @@ import { TierBadge } from './TierBadge';
 
 const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
 // Admin only, and only downloaded when an admin key is stored.
-const VoidMatchAction = lazy(() => import('./VoidMatchAction'));
+const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
 const MergedAccounts = lazy(() => import('./MergedAccounts'));
 
 function renderVoidAction(record: PlayerMatchRecord) {
   return (
     <Suspense fallback={null}>
-      <VoidMatchAction matchId={record.match.id} />
+      <VoidMatchAction matchId={record.match.id} buttonType="link" />
     </Suspense>
   );
 }

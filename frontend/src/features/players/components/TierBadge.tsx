@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { tierFor } from '@team/contracts';
 import type { CSSProperties, ReactNode } from 'react';
-import { TIER_BADGE_COLOURS } from '@/app/palette';
+import { TIER_BADGE_COLOURS } from '@/lib/palette';
 
 const TIER_ICONS: Record<string, ReactNode> = {
   Iron: <SafetyOutlined />,

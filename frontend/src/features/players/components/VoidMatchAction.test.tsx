@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Player, PlayerMatchRecord } from '@team/contracts';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { PlayerProfileDialog } from './PlayerProfileDialog';
@@ -57,7 +57,8 @@ function setup(voidAnswer: { status?: number; body?: unknown }) {
 
 async function voidWithReason(reason: string) {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Void match' }));
+  // The action is a lazy chunk: its first compile under vitest can take a few seconds.
+  await user.click(await screen.findByRole('button', { name: 'Void match' }, { timeout: 10_000 }));
   const title = await screen.findByText('Void match #31');
   const modal = (await screen.findAllByRole('dialog')).find((dialog) => dialog.contains(title))!;
   const confirm = within(modal).getByRole('button', { name: 'Void match' });
@@ -79,7 +80,7 @@ describe('Void match (admin) in the player profile', () => {
     const { requests } = setup({ body: { matchId: 31, reason: 'Wrong teams', position: 9, participants: [] } });
     await voidWithReason('  Wrong teams ');
 
-    expect(await screen.findByText('Match voided')).toBeInTheDocument();
+    expect(await screen.findByText('Match #31 voided')).toBeInTheDocument();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.url).toBe('/api/admin/matches/31/void');
     expect(post.body).toEqual({ reason: 'Wrong teams' });

@@ -1,5 +1,5 @@
 import type { GlobalStats } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const globalStatsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import type { RankDistribution } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const rankDistributionApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import type { Actor, EventMetadata } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 import { auditQueryString, type AuditFilter } from '../audit-filter';
 
 /** One event of the log as GET /api/admin/events shows it. */

@@ -1,5 +1,5 @@
 import type { PageVersion, RestoreVersionRequest, SectionVersion } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 /** A restore names the section or page and the version to bring back. */
 export interface RestoreRequest extends RestoreVersionRequest {

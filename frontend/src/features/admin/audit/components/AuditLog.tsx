@@ -2,7 +2,7 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useGetAuditEventsInfiniteQuery, type AuditEntry } from '../api/audit-events';
 import { filterFromSearchParams, filterToSearch, type AuditFilter } from '../audit-filter';

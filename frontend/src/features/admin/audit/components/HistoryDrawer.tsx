@@ -1,7 +1,7 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { Alert, Button, Drawer, Popconfirm, Select, Skeleton, Tag } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 import type { Actor, PageVersion, SectionVersion } from '@team/contracts';
 import {

@@ -1,9 +1,9 @@
 import { Alert, Button, Skeleton, Table } from 'antd';
 import type { LeaderboardEntry } from '@team/contracts';
 import { useContext, useState } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { PastProfileDialogSlot } from '@/components/ui/player-profile-slot';
-import { useGetLeaderboardAsOfQuery } from '../api/corrections';
+import { useGetLeaderboardAsOfQuery } from '../api/leaderboard-as-of';
 
 const SHOWN = 10;
 

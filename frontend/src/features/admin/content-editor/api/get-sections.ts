@@ -1,5 +1,5 @@
 import type { ContentPage, ContentSection } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const sectionsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -5,7 +5,7 @@ import type {
   ReorderContentRequest,
   UpdateContentRequest,
 } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 /**
  * The content editor's writes. None of them invalidates on its own: a Save runs many in a

@@ -1,5 +1,6 @@
 import type { DuplicateGroup, MergePlayersRequest } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
+import { LADDER_TAGS } from '@/lib/cache-tags';
 
 const duplicatesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,8 +15,7 @@ const duplicatesApi = api.injectEndpoints({
      */
     mergePlayers: build.mutation<unknown, MergePlayersRequest>({
       query: (body) => ({ url: '/api/players/merge', method: 'POST', body, admin: true }),
-      invalidatesTags: (_result, error) =>
-        error ? [] : ['Duplicates', 'Players', 'Leaderboard', 'Stats', 'Matches'],
+      invalidatesTags: (_result, error) => (error ? [] : [...LADDER_TAGS]),
     }),
   }),
 });

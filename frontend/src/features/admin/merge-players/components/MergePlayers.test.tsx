@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DuplicateGroup, Player } from '@team/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_KEY_STORAGE_KEY } from '@/app/api';
+import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { MergePlayers, mergeConfirmText } from './MergePlayers';

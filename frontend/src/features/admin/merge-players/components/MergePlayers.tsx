@@ -2,7 +2,7 @@ import { CheckCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import type { Player } from '@team/contracts';
 import { useEffect, useState } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { AdminNav } from '../../shared/AdminNav';
 import { useToast } from '@/components/ui/toast';

@@ -1,5 +1,5 @@
 import type { FailingEvent, SetAsideEntry, SetAsideEventRequest, SetAsideEventResponse } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 /** One read-model projection as the projector's checkpoint reports it. */
 export interface ProjectionStatus {

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { AdminNav } from '../../shared/AdminNav';

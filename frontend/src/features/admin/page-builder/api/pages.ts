@@ -1,5 +1,5 @@
 import type { CreatePageRequest, Page, PageWithBlocks } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 const pagesApi = api.injectEndpoints({
   endpoints: (build) => ({

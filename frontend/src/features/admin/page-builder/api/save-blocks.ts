@@ -1,5 +1,5 @@
 import type { ContentBlock, SaveBlockRequest } from '@team/contracts';
-import { api } from '@/app/api';
+import { api } from '@/lib/api';
 
 /**
  * The page builder's block writes. A Save runs several in a row and then refreshes the

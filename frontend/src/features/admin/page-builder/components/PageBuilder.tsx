@@ -3,7 +3,7 @@ import { Alert, Button, Card, Popconfirm, Spin, Tag } from 'antd';
 import { BLOCK_TYPES, type BlockType, type Page } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { AdminNav } from '../../shared/AdminNav';
 import { useToast } from '@/components/ui/toast';

@@ -9,7 +9,7 @@ import {
   type TeamId,
 } from '@team/contracts';
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
-import { serverErrorMessage } from '@/app/api';
+import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 import { randomUuid } from '@/utils/uuid';
 import { useGetModesQuery } from '../../api/get-modes';

@@ -1,6 +1,6 @@
 import { HTML_BLOCK_HEIGHT_MESSAGE, HTML_BLOCK_MEASURE_MESSAGE, HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTheme } from '@/app/theme';
+import { useTheme } from '@/lib/theme';
 
 /** Reports the document height to the parent so the frame can fit its content. */
 const RESIZE_SCRIPT = `<script>${HTML_BLOCK_RESIZE_SCRIPT}</script>`;

@@ -1,0 +1,2 @@
+/** The player merge tool (SPEC §2), behind the admin login. */
+export { default } from '@/features/admin/merge-players/MergePlayersPage';

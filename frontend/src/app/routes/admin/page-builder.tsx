@@ -1,0 +1,2 @@
+/** The page builder (SPEC §2), behind the admin login. */
+export { default } from '@/features/admin/page-builder/PageBuilderPage';
