@@ -6,6 +6,7 @@ export * from './api/matches.js';
 export * from './api/stats.js';
 export * from './api/content.js';
 export * from './api/operations.js';
+export * from './api/audit.js';
 export * from './modes/modes.js';
 export * from './stats/ratios.js';
 export * from './elo/elo.js';

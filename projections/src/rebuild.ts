@@ -1,24 +1,19 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '@team/contracts';
+import type { RebuildProgress, RecordedEvent } from '@team/contracts';
 import { applyEvents, type Projection } from './projection.js';
 import { READ_MODELS_CHECKPOINT } from './checkpoint.js';
 import type { ProjectorReader } from './projector.js';
 import { migrateReadModels, READ_MODEL_SCHEMA } from './read-model-schema.js';
 import { SetAsideEvents } from './set-aside-events.js';
 
+/** The wire type of the Operations screen, re-exported for callers of rebuildReadModels. */
+export type { RebuildProgress };
+
 /** Held for the whole rebuild: one rebuild at a time per database. */
 export const REBUILD_LOCK_KEY = 7_340_003;
 export const NEXT_SCHEMA = `${READ_MODEL_SCHEMA}_next`;
 /** Where the live tables go at the swap, until they are dropped. */
 export const OLD_SCHEMA = `${READ_MODEL_SCHEMA}_old`;
-
-export interface RebuildProgress {
-  phase: 'building' | 'swapping' | 'done';
-  done: number;
-  total: number;
-  ratePerSecond: number;
-  secondsLeft: number | null;
-}
 
 export interface RebuildOptions {
   /** A connection pool on the live search path (`read_models, public`). */

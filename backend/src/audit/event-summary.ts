@@ -1,9 +1,4 @@
-/** What an audit row links to: the players and pages an event touched. */
-export interface EventLinks {
-  playerIds: number[];
-  pageSlugs: string[];
-  contentPages: string[];
-}
+import type { EventLinks } from '@team/contracts';
 
 interface AnyEvent {
   type: string;

@@ -98,3 +98,50 @@ export interface HealthResponse {
   reasons?: string[];
   error?: string;
 }
+
+/** How far a rebuild of the read models has come. */
+export interface RebuildProgress {
+  /** Replaying into fresh tables, swapping them in, or finished. */
+  phase: 'building' | 'swapping' | 'done';
+  done: number;
+  total: number;
+  ratePerSecond: number;
+  /** Null until a rate is known. */
+  secondsLeft: number | null;
+}
+
+/** The rebuild of this API process: the answer of POST /api/admin/projections/rebuild (202). */
+export interface RebuildStatus {
+  running: boolean;
+  progress: RebuildProgress | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  lastError: string | null;
+  lastResult: { events: number; seconds: number } | null;
+}
+
+/** One read-model projection as the projector's checkpoint reports it. */
+export interface ProjectionStatus {
+  name: string;
+  tables: string[];
+  /** The last log position it has applied. */
+  position: number;
+  /** Events in the log it has not applied yet. */
+  lag: number;
+  lastError: string | null;
+  updatedAt: string | null;
+}
+
+/** GET /api/admin/operations: the Operations screen's data (admin only). */
+export interface OperationsStatus {
+  /** Position of the newest event in the log. */
+  head: number;
+  projections: ProjectionStatus[];
+  /** The event the projector keeps failing on, with its error; null while it is not stuck. */
+  failing: FailingEvent | null;
+  /** Events an admin has set aside: the projector and rebuilds skip them. */
+  setAside: SetAsideEntry[];
+  /** Whether the API process runs the projector itself (otherwise a separate worker does). */
+  projectorInThisProcess: boolean;
+  rebuild: RebuildStatus;
+}

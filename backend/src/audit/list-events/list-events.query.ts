@@ -1,29 +1,8 @@
 import type { Knex } from 'knex';
-import type { EventMetadata } from '@team/contracts';
+import type { AuditPage, EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
-import { summarizeEvent, linksOf, type EventLinks } from '../event-summary.js';
-
-export interface AuditEntry {
-  position: number;
-  recordedAt: string;
-  type: string;
-  streamId: string;
-  revision: number;
-  actor: string;
-  correlationId: string;
-  fingerprint: string | null;
-  summary: string;
-  links: EventLinks;
-  data: unknown;
-  metadata: EventMetadata;
-}
-
-export interface AuditPage {
-  events: AuditEntry[];
-  /** Pass as `before` for the next (older) page; null at the start of the log. */
-  nextCursor: number | null;
-}
+import { summarizeEvent, linksOf } from '../event-summary.js';
 
 export interface AuditFilter {
   types: string[];

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import type { Knex } from 'knex';
-import type { EventStore, FailingEvent } from '@team/contracts';
+import type { EventStore, FailingEvent, OperationsStatus } from '@team/contracts';
 import {
   Projector,
   READ_MODELS_CHECKPOINT,
@@ -29,7 +29,7 @@ export class OperationsController {
   ) {}
 
   @Get('operations')
-  async operations() {
+  async operations(): Promise<OperationsStatus> {
     const setAside = new SetAsideEvents(this.store);
     const [head, checkpoint] = await Promise.all([
       this.store.headPosition(),
@@ -41,7 +41,7 @@ export class OperationsController {
       head,
       projections: readModelProjections.map((projection) => ({
         name: projection.name,
-        tables: projection.tables,
+        tables: [...projection.tables],
         position,
         lag: Math.max(0, head - position),
         lastError: checkpoint?.lastError ?? null,

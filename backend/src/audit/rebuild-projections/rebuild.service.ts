@@ -1,27 +1,17 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { EventStore } from '@team/contracts';
+import type { EventStore, RebuildStatus } from '@team/contracts';
 import {
   rebuildReadModels,
   RebuildAbortedError,
   RebuildAlreadyRunningError,
   readModelProjections,
-  type RebuildProgress,
 } from '@team/projections';
 import type { AppConfig } from '../../config.js';
 import { createKnex } from '../../infrastructure/database.js';
 import { APP_CONFIG, EVENT_STORE, KNEX, LOGGER } from '../../infrastructure/tokens.js';
 import { ConflictError } from '../../shared/domain-errors.js';
-
-export interface RebuildStatus {
-  running: boolean;
-  progress: RebuildProgress | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  lastError: string | null;
-  lastResult: { events: number; seconds: number } | null;
-}
 
 const ALREADY_RUNNING = 'A rebuild is already running.';
 

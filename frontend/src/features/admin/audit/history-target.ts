@@ -1,4 +1,4 @@
-import type { AuditEntry } from './api/audit-events';
+import type { AuditEntry } from '@team/contracts';
 
 /** What the History drawer shows the versions of. */
 export type HistoryTarget =

@@ -1,4 +1,4 @@
-import type { RebuildProgress } from './api/operations';
+import type { RebuildProgress } from '@team/contracts';
 
 /** Whole percent of the replay; the swap and the end count as complete. */
 export function rebuildPercent(progress: RebuildProgress): number {

@@ -1,3 +1,4 @@
+import type { AuditEntry, AuditPage, PlayersMerged, PlayersUnmerged } from '@team/contracts';
 import { api } from '@/lib/api';
 
 /** An account merged into the profile's player and not reverted since. */
@@ -8,11 +9,10 @@ export interface MergedAccount {
   position: number;
 }
 
-interface MergeEvent {
-  position: number;
-  type: string;
-  data: { primaryId: number; duplicateId: number; duplicate?: { username: string } };
-}
+/** What decides whether a merge stands, read from a PlayersMerged or PlayersUnmerged audit entry. */
+type MergeEvent = Pick<AuditEntry, 'position' | 'type'> & {
+  data: Pick<PlayersMerged['data'], 'primaryId' | 'duplicateId'> & { duplicate?: Pick<PlayersMerged['data']['duplicate'], 'username'> };
+};
 
 /**
  * The merges still standing with `playerId` as the primary, from the merge and unmerge
@@ -41,7 +41,7 @@ const playerMergesApi = api.injectEndpoints({
     /** The audit log's merge events naming the player (admin), read as the merges still standing. */
     getPlayerMerges: build.query<MergedAccount[], number>({
       query: (playerId) => ({ url: `/api/admin/events?type=PlayersMerged,PlayersUnmerged&player=${playerId}&limit=200`, admin: true }),
-      transformResponse: (page: { events: MergeEvent[] }, _meta, playerId) => standingMerges(playerId, page.events),
+      transformResponse: (page: AuditPage<PlayersMerged | PlayersUnmerged>, _meta, playerId) => standingMerges(playerId, page.events),
       keepUnusedDataFor: 0,
       providesTags: (_result, _error, playerId) => [{ type: 'Players', id: `MERGES-${playerId}` }],
     }),

@@ -1,33 +1,6 @@
-import type { Actor, EventMetadata } from '@team/contracts';
+import type { AuditPage } from '@team/contracts';
 import { api } from '@/lib/api';
 import { auditQueryString, type AuditFilter } from '../audit-filter';
-
-/** One event of the log as GET /api/admin/events shows it. */
-export interface AuditEntry {
-  /** Position in the global log: the cursor of the pages. */
-  position: number;
-  recordedAt: string;
-  type: string;
-  streamId: string;
-  /** 0-based revision within the stream. */
-  revision: number;
-  actor: Actor;
-  /** Ties every event of one request together. */
-  correlationId: string;
-  fingerprint: string | null;
-  /** One readable line, written by the server. */
-  summary: string;
-  /** The players and pages the event touched. */
-  links: { playerIds: number[]; pageSlugs: string[]; contentPages: string[] };
-  data: unknown;
-  metadata: EventMetadata;
-}
-
-export interface AuditPage {
-  events: AuditEntry[];
-  /** Pass as `before` for the next, older page; null at the start of the log. */
-  nextCursor: number | null;
-}
 
 /** Rows per page of the audit table. */
 export const AUDIT_PAGE_SIZE = 50;

@@ -3,7 +3,7 @@ import { serverErrorMessage } from '@/lib/api';
 import { useRevertMergeMutation } from '@/lib/ladder-corrections';
 import VoidMatchAction from '@/components/corrections/VoidMatchAction';
 import { useToast } from '@/components/ui/toast';
-import type { AuditEntry } from '../api/audit-events';
+import type { AuditEntry } from '@team/contracts';
 
 interface EventActionsProps {
   entry: AuditEntry;

@@ -5,7 +5,7 @@ import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { PastProfileDialogSlot, type PastProfileProps } from '@/components/ui/player-profile-slot';
-import type { AuditEntry } from '../api/audit-events';
+import type { AuditEntry } from '@team/contracts';
 import { EventDetails } from './EventDetails';
 
 const entry = (type: string, data: unknown, position = 12): AuditEntry => ({

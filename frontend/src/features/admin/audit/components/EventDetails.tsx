@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../api/audit-events';
+import type { AuditEntry } from '@team/contracts';
 import { linksOfEntry } from '../history-target';
 import { EventActions } from './EventActions';
 import { LeaderboardAsOf } from './LeaderboardAsOf';

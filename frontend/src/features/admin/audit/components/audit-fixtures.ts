@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../api/audit-events';
+import type { AuditEntry } from '@team/contracts';
 
 const metadata = (position: number, actor: AuditEntry['actor']) => ({
   eventId: `event-${position}`,

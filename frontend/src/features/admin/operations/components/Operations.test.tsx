@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import type { OperationsStatus, RebuildStatus } from '../api/operations';
+import type { OperationsStatus, RebuildStatus } from '@team/contracts';
 import { Operations } from './Operations';
 
 const idle: RebuildStatus = { running: false, progress: null, startedAt: null, finishedAt: null, lastError: null, lastResult: null };

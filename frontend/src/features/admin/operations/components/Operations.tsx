@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { ProjectionStatus } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useToast } from '@/components/ui/toast';
@@ -10,7 +11,6 @@ import {
   useRebuildReadModelsMutation,
   useSetAsideEventMutation,
   useUndoSetAsideEventMutation,
-  type ProjectionStatus,
 } from '../api/operations';
 import { formatCount } from '../rebuild-figures';
 import { RebuildPanel } from './RebuildPanel';

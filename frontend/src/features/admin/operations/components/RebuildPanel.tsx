@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Progress } from 'antd';
-import type { RebuildStatus } from '../api/operations';
+import type { RebuildStatus } from '@team/contracts';
 import { formatCount, formatDuration, formatSeconds, PHASE_LABELS, rebuildPercent } from '../rebuild-figures';
 
 export interface RebuildPanelProps {

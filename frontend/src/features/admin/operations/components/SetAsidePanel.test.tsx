@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SetAsideEntry } from '@team/contracts';
+import type { OperationsStatus, SetAsideEntry } from '@team/contracts';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import type { OperationsStatus } from '../api/operations';
 import { Operations } from './Operations';
 
 const entry: SetAsideEntry = {

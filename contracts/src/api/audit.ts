@@ -1,0 +1,40 @@
+// GET /api/admin/events: the audit log as the admin's Audit screen (and the profile's merged
+// accounts) read it.
+import type { Actor, EventMetadata } from '../event-store.js';
+
+/** What an audit row links to: the players and pages an event touched. */
+export interface EventLinks {
+  playerIds: number[];
+  pageSlugs: string[];
+  contentPages: string[];
+}
+
+/**
+ * One event of the log as GET /api/admin/events shows it. `E` narrows the type and data
+ * when the request filtered by type (for example `AuditEntry<PlayersMerged | PlayersUnmerged>`).
+ */
+export interface AuditEntry<E extends { type: string; data: unknown } = { type: string; data: unknown }> {
+  /** Position in the global log: the cursor of the pages. */
+  position: number;
+  recordedAt: string;
+  type: E['type'];
+  streamId: string;
+  /** 0-based revision within the stream. */
+  revision: number;
+  actor: Actor;
+  /** Ties every event of one request together. */
+  correlationId: string;
+  fingerprint: string | null;
+  /** One readable line, written by the server. */
+  summary: string;
+  links: EventLinks;
+  data: E['data'];
+  metadata: EventMetadata;
+}
+
+/** One page of the audit log, newest first. */
+export interface AuditPage<E extends { type: string; data: unknown } = { type: string; data: unknown }> {
+  events: AuditEntry<E>[];
+  /** Pass as `before` for the next (older) page; null at the start of the log. */
+  nextCursor: number | null;
+}
