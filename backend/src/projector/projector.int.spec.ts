@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { migrateReadModels, Projector, readCheckpoint } from '@team/projections';
+import { migrateReadModels, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import { tallyProjection as tally } from './testing/tally.projection.js';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
@@ -61,7 +61,7 @@ describe('Projector', () => {
     await expect(projector.waitFor(head, 10_000)).resolves.toBe(true);
     const rows = await knex('tally').orderBy('position');
     expect(rows.map((r) => r.n)).toEqual([...Array(12).keys()]);
-    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+    expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);
   });
 
   test('a waiter for a position never reached gives up after its timeout', async () => {
@@ -80,7 +80,7 @@ describe('Projector', () => {
       batchSize: 10,
     });
     first.start();
-    await waitUntil(async () => ((await readCheckpoint(knex, 'read-models'))?.position ?? 0) >= 20);
+    await waitUntil(async () => ((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position ?? 0) >= 20);
     // Mid-batch (a handler is sleeping inside the batch transaction), every connection of
     // that projector dies at once, as they would with its process.
     await waitUntil(async () => {
@@ -92,7 +92,7 @@ describe('Projector', () => {
     await knex.raw(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'doomed-projector'`);
     await first.stop().catch(() => {});
     await doomed.destroy().catch(() => {});
-    const killedAt = (await readCheckpoint(knex, 'read-models'))!.position;
+    const killedAt = (await readCheckpoint(knex, READ_MODELS_CHECKPOINT))!.position;
     expect(killedAt).toBeLessThan(head);
     expect(Number((await knex('tally').count({ n: '*' }).first())!.n)).toBe(
       Number((await knex('events').where('position', '<=', killedAt).count({ n: '*' }).first())!.n),

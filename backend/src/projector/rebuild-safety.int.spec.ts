@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   migrateReadModels,
   Projector,
+  READ_MODELS_CHECKPOINT,
   readCheckpoint,
   rebuildReadModels,
   RebuildAbortedError,
@@ -74,7 +75,7 @@ describe('rebuilds across crashes and shutdowns', () => {
     expect(result.events).toBe(50);
     expect(await schemas()).toEqual(['read_models']);
     expect(await tableChecksums(knex, projections)).toEqual(live);
-    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+    expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);
   });
 
   test('an aborted rebuild stops within a batch, drops its half-built schema and leaves the live tables as they were', async () => {
@@ -98,7 +99,7 @@ describe('rebuilds across crashes and shutdowns', () => {
     expect(Date.now() - aborted).toBeLessThan(1000);
     expect(await schemas()).toEqual(['read_models']);
     expect(await tableChecksums(knex, projections)).toEqual(live);
-    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+    expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);
 
     // Nothing is left over: the next rebuild runs to the end.
     expect((await rebuild()).events).toBe(100);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   migrateReadModels,
   Projector,
+  READ_MODELS_CHECKPOINT,
   readCheckpoint,
   rebuildReadModels,
   RebuildAlreadyRunningError,
@@ -113,7 +114,7 @@ describe('rebuilding the read models from the log', () => {
     const counts = await knex('tally').select('position').count({ c: '*' }).groupBy('position');
     expect(counts).toHaveLength(260);
     expect(counts.every((row) => Number(row.c) === 1)).toBe(true);
-    expect((await readCheckpoint(knex, 'read-models'))?.position).toBe(head);
+    expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);
   });
 
   test('a second rebuild while one runs is refused', async () => {
