@@ -1,9 +1,13 @@
 import { Button, Popconfirm } from 'antd';
+import { lazy, Suspense } from 'react';
 import { serverErrorMessage } from '@/lib/api';
 import { useRevertMergeMutation } from '@/lib/ladder-corrections';
-import VoidMatchAction from '@/components/corrections/VoidMatchAction';
 import { useToast } from '@/components/ui/toast';
 import type { AuditEntry } from '@team/contracts';
+
+// The player profile loads the same dialog lazily; importing it statically here would list its
+// chunk among the Audit route's preloads in the entry chunk every public page downloads.
+const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
 
 interface EventActionsProps {
   entry: AuditEntry;
@@ -15,7 +19,11 @@ interface EventActionsProps {
 export function EventActions({ entry, onChanged, handleAdminError }: EventActionsProps) {
   const data = (entry.data ?? {}) as { matchId?: number; primaryId?: number; duplicateId?: number; primaryUsername?: string; duplicateUsername?: string };
   if (entry.type === 'MatchRecorded' && typeof data.matchId === 'number') {
-    return <VoidMatchAction matchId={data.matchId} onVoided={onChanged} handleAdminError={handleAdminError} />;
+    return (
+      <Suspense fallback={null}>
+        <VoidMatchAction matchId={data.matchId} onVoided={onChanged} handleAdminError={handleAdminError} />
+      </Suspense>
+    );
   }
   if (entry.type === 'PlayersMerged' && typeof data.primaryId === 'number' && typeof data.duplicateId === 'number') {
     return (

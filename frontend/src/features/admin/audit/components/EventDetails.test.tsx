@@ -69,7 +69,8 @@ describe('EventDetails corrections and time travel', () => {
       'GET /api/players/leaderboard?asOf=12': { body: [] },
       'POST /api/admin/matches/3/void': { body: { matchId: 3, reason: 'Wrong teams', position: 13, participants: [] } },
     });
-    await user.click(screen.getByRole('button', { name: 'Void match' }));
+    // The void dialog is a lazy chunk (shared with the player profile): its first compile under vitest takes a moment.
+    await user.click(await screen.findByRole('button', { name: 'Void match' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     const confirm = within(dialog).getByRole('button', { name: 'Void match' });
     expect(confirm).toBeDisabled();
