@@ -138,7 +138,10 @@ suite('PostgreSQL restarted mid-load (own embedded server: runs in the embedded-
       expect(insideHealth.map((s) => s.outcome)).toEqual(
         insideHealth.map(() => expect.objectContaining({ status: 503, body: expect.objectContaining({ database: 'down' }) })),
       );
-      expect(insideWrites.length).toBeGreaterThan(3);
+      // How many writes fit wholly inside the outage depends on the machine's load (a write
+      // that began just before it waits for the read tables up to the RYW timeout); one is enough
+      // to show the answer, and every one of them must be a 503.
+      expect(insideWrites.length).toBeGreaterThan(0);
       expect(insideWrites.map(statusOf)).toEqual(insideWrites.map(() => 503));
       expect(recovered()).toBe(true);
     } finally {

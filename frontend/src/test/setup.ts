@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default. A profile dialog's first render with antd
+// takes longer than that on a loaded 2-core machine (CI runs the suites side by side), and a
+// failure there says nothing about the code: wait up to 5 s, well inside the test timeout.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs antd and recharts call.
 Object.defineProperty(window, 'matchMedia', {

@@ -15,6 +15,7 @@ import {
 import { formatCount } from '../rebuild-figures';
 import { RebuildPanel } from './RebuildPanel';
 import { SetAsidePanel } from './SetAsidePanel';
+import '../operations.css';
 
 /** How often a running rebuild's progress is read. */
 export const REBUILD_POLL_MS = 500;
