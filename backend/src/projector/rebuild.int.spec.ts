@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
-  migrateReadModels,
   Projector,
   READ_MODELS_CHECKPOINT,
   readCheckpoint,
@@ -10,36 +9,24 @@ import {
   tableChecksums,
   type RebuildProgress,
 } from '@team/projections';
-import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import type { TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
-import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { tallyProjection } from './testing/tally.projection.js';
+import { startTallyFixture, type TallyFixture } from './testing/tally-fixture.js';
 
 describe('rebuilding the read models from the log', () => {
+  let fixture: TallyFixture;
   let db: TestDatabase;
   let knex: Knex;
-  let notifications: PgNotifications;
   let store: PostgresEventStore;
   let projector: Projector;
-  const projections = [tallyProjection()];
+  let projections: TallyFixture['projections'];
 
   beforeEach(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, 8);
-    notifications = new PgNotifications(db.url);
-    store = new PostgresEventStore(knex, notifications, { pollIntervalMs: 100 });
-    await PostgresEventStore.migrate(knex);
-    await migrateReadModels(knex, projections);
-    projector = new Projector({ knex, reader: store, projections, standbyRetryMs: 100 });
-    projector.start();
+    fixture = await startTallyFixture();
+    ({ db, knex, store, projector, projections } = fixture);
   });
-  afterEach(async () => {
-    await projector.stop();
-    await notifications.close();
-    await knex.destroy();
-    await db.drop();
-  });
+  afterEach(() => fixture.close());
 
   const append = async (n: number) =>
     (
