@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { StatTotals } from '@team/contracts';
 import type { LadderPlayer, LadderState, MergeRecord } from './ladder.state.js';
-import { createTableOnce } from '../infrastructure/create-table-once.js';
+import { tableCreator } from '../infrastructure/create-table-once.js';
 
 /**
  * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
@@ -141,9 +141,22 @@ export function deserializeState(json: string): LadderState {
  * since the last one. A snapshot is a cache: losing or ignoring it only costs a longer load.
  */
 export class LadderSnapshotStore {
-  private ready: Promise<void> | null = null;
+  // The ladder owns this table, and it is not a read model (a rebuild must not wipe it), so
+  // it is created here on first use rather than by the read-model migrations.
+  private readonly ensureTable: () => Promise<void>;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly knex: Knex) {
+    this.ensureTable = tableCreator(
+      knex,
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
+         stream_id text PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       )`,
+    );
+  }
 
   async load(): Promise<LadderSnapshot | null> {
     await this.ensureTable();
@@ -162,24 +175,5 @@ export class LadderSnapshotStore {
        WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
       [SNAPSHOT_VERSION, revision, state],
     );
-  }
-
-  // The ladder owns this table, and it is not a read model (a rebuild must not wipe it), so
-  // it is created here on first use rather than by the read-model migrations.
-  private ensureTable(): Promise<void> {
-    this.ready ??= createTableOnce(
-      this.knex,
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (
-         stream_id text PRIMARY KEY,
-         version   integer NOT NULL,
-         revision  integer NOT NULL,
-         state     text NOT NULL,
-         saved_at  timestamptz NOT NULL
-       )`,
-    ).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
   }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SNAPSHOT_VERSION } from '../ladder.snapshot.js';
-import { createTableOnce } from '../../infrastructure/create-table-once.js';
+import { tableCreator } from '../../infrastructure/create-table-once.js';
 
 /**
  * Bump when what a kept snapshot holds beside the decider's state changes meaning (the
@@ -29,9 +29,23 @@ export interface KeptSnapshot {
  * dropping the table only costs longer folds until it is filled again.
  */
 export class TimeTravelSnapshots {
-  private ready: Promise<void> | null = null;
+  // Created on first use, as the restart snapshot's table is: it belongs to the ladder, not
+  // to the read-model migrations that a rebuild replays.
+  private readonly ensureTable: () => Promise<void>;
 
-  constructor(private readonly knex: Knex) {}
+  constructor(private readonly knex: Knex) {
+    this.ensureTable = tableCreator(
+      knex,
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
+         position  bigint PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         extras    text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       )`,
+    );
+  }
 
   /** The newest kept snapshot at or before `position`. */
   async nearest(position: number): Promise<KeptSnapshot | null> {
@@ -66,25 +80,5 @@ export class TimeTravelSnapshots {
        WHERE s.version <> excluded.version`,
       [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, snapshot.extras],
     );
-  }
-
-  // Created on first use, as the restart snapshot's table is: it belongs to the ladder, not
-  // to the read-model migrations that a rebuild replays.
-  private ensureTable(): Promise<void> {
-    this.ready ??= createTableOnce(
-      this.knex,
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (
-         position  bigint PRIMARY KEY,
-         version   integer NOT NULL,
-         revision  integer NOT NULL,
-         state     text NOT NULL,
-         extras    text NOT NULL,
-         saved_at  timestamptz NOT NULL
-       )`,
-    ).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
   }
 }
