@@ -17,7 +17,7 @@ export function refuseUnsafeAddress(request: Request, _response: Response, next:
   if (!request.path.startsWith('/api')) return next();
   let decoded: string;
   try {
-    decoded = decodeURIComponent(request.originalUrl.replaceAll('+', ' '));
+    decoded = decodeURIComponent(request.originalUrl);
   } catch {
     return next(new InvalidInputError('The address is not valid: it holds bytes that are not UTF-8 text.'));
   }
