@@ -16,6 +16,7 @@ import { migrateReadModels, Projector, readModelProjections } from '@team/projec
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { openEventStore } from './event-store/open-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
@@ -58,11 +59,14 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   // Time travel folds on its own few connections: a burst of ?asOf= readers waits there, not
   // in front of the commands and the projector.
   const timeTravelKnex = createKnex(options.databaseUrl, config.timeTravelConcurrency + 1, 'team-site-time-travel');
+  // Read-model queries go to READ_DATABASE_URL's replica when there is one; commands, the
+  // projector and the event log stay on the primary.
+  const readKnex = config.readDatabaseUrl ? createKnex(config.readDatabaseUrl, 20, 'team-site-read') : knex;
   const notifications = new PgNotifications(options.databaseUrl, (error) =>
     logger.warn({ err: error }, 'notification connection lost'),
   );
   await migrateDatabase(knex);
-  const eventStore = new PostgresEventStore(knex, notifications);
+  const eventStore = openEventStore(config, knex, notifications);
   const projector =
     config.projector === 'inline'
       ? new Projector({
@@ -82,6 +86,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       config,
       databaseUrl: options.databaseUrl,
       knex,
+      readKnex,
       timeTravelKnex,
       notifications,
       eventStore,
@@ -109,6 +114,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       await projector?.stop();
       await notifications.close();
       await timeTravelKnex.destroy();
+      if (readKnex !== knex) await readKnex.destroy();
       await knex.destroy();
     },
   };

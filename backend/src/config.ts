@@ -6,6 +6,12 @@ export interface AppConfig {
   host: string;
   /** External PostgreSQL; when absent the launcher starts an embedded one. */
   databaseUrl: string | null;
+  /** A PostgreSQL replica every read-model query goes to; null: reads use DATABASE_URL too. */
+  readDatabaseUrl: string | null;
+  /** `kurrentdb://…`: the event log lives in KurrentDB; null: in DATABASE_URL's `public.events`. */
+  eventStoreUrl: string | null;
+  /** How this process names itself as a projector worker (health, Operations); default host:pid. */
+  workerName: string | null;
   /** Folder for the embedded database and the generated admin key. */
   dataDir: string;
   /** The shared admin key; generated into the data folder when absent. */
@@ -78,6 +84,22 @@ function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw;
 }
 
+function kurrentUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (!/^(kurrentdb|kdb|esdb|kurrentdb\+discover|kdb\+discover|esdb\+discover):\/\/\S+$/.test(raw)) {
+    throw new ConfigError(name, 'expected a KurrentDB connection string (kurrentdb://host:2113?tls=false)');
+  }
+  return raw;
+}
+
+function workerName(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (!/^[\w.:@-]{1,100}$/.test(raw)) throw new ConfigError(name, 'expected up to 100 letters, digits and . : @ - _');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
   const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? null : env.ADMIN_KEY;
   if (adminKey !== null && adminKey.length < 12) {
@@ -88,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    readDatabaseUrl: postgresUrl(env, 'READ_DATABASE_URL'),
+    eventStoreUrl: kurrentUrl(env, 'EVENTSTORE_URL'),
+    workerName: workerName(env, 'WORKER_NAME'),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     adminKey,
     projector: oneOf(env, 'PROJECTOR', ['inline', 'off'] as const, 'inline'),

@@ -8,6 +8,9 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: null,
+      readDatabaseUrl: null,
+      eventStoreUrl: null,
+      workerName: null,
       dataDir: path.resolve('/srv/site', 'data'),
       projector: 'inline',
       readYourWritesTimeoutMs: 5000,
@@ -25,12 +28,31 @@ describe('loadConfig', () => {
     [{ PROJECTOR: 'sometimes' }, 'Invalid setting PROJECTOR: expected one of inline, off, got "sometimes"'],
     [{ DATABASE_URL: 'mysql://root@localhost/site' }, 'Invalid setting DATABASE_URL: expected a postgres:// URL, got mysql://'],
     [{ DATABASE_URL: 'not a url' }, 'Invalid setting DATABASE_URL: not a URL (expected postgres://user:password@host:port/database)'],
+    [{ READ_DATABASE_URL: 'redis://cache:6379' }, 'Invalid setting READ_DATABASE_URL: expected a postgres:// URL, got redis://'],
+    [{ EVENTSTORE_URL: 'http://kurrentdb:2113' }, 'Invalid setting EVENTSTORE_URL: expected a KurrentDB connection string (kurrentdb://host:2113?tls=false)'],
+    [{ WORKER_NAME: 'two words' }, 'Invalid setting WORKER_NAME: expected up to 100 letters, digits and . : @ - _'],
     [{ ADMIN_KEY: 'short' }, 'Invalid setting ADMIN_KEY: must be at least 12 characters (or unset, to generate one)'],
     [{ PUBLIC_WRITES_PER_MINUTE: '0' }, 'Invalid setting PUBLIC_WRITES_PER_MINUTE: expected a whole number from 1 to 100000, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('refuses %j, naming the setting', (env, message) => {
     expect(() => loadConfig(env, '/srv/site')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/srv/site')).toThrow(message);
+  });
+
+  test('READ_DATABASE_URL, EVENTSTORE_URL and WORKER_NAME are kept as given', () => {
+    const config = loadConfig(
+      {
+        READ_DATABASE_URL: 'postgres://team@replica:5432/site',
+        EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false',
+        WORKER_NAME: 'projector-a',
+      },
+      '/srv/site',
+    );
+    expect(config).toMatchObject({
+      readDatabaseUrl: 'postgres://team@replica:5432/site',
+      eventStoreUrl: 'kurrentdb://kurrentdb:2113?tls=false',
+      workerName: 'projector-a',
+    });
   });
 
   test('STATIC_DIR=none serves the API only', () => {

@@ -20,6 +20,7 @@ import {
   KNEX,
   LOGGER,
   PUBLIC_WRITE_LIMITER,
+  READ_KNEX,
   TIME_TRAVEL_KNEX,
   type Clock,
 } from './infrastructure/tokens.js';
@@ -31,6 +32,8 @@ export interface CoreDependencies {
   config: AppConfig;
   databaseUrl: string;
   knex: Knex;
+  /** Read-model queries: READ_DATABASE_URL's replica, or `knex` itself. */
+  readKnex: Knex;
   /** Time travel's own small pool (see LadderTimeTravel). */
   timeTravelKnex: Knex;
   notifications: PgNotifications;
@@ -53,6 +56,7 @@ export class CoreModule {
         { provide: APP_CONFIG, useValue: deps.config },
         { provide: DATABASE_URL, useValue: deps.databaseUrl },
         { provide: KNEX, useValue: deps.knex },
+        { provide: READ_KNEX, useValue: deps.readKnex },
         { provide: TIME_TRAVEL_KNEX, useValue: deps.timeTravelKnex },
         { provide: PgNotifications, useValue: deps.notifications },
         { provide: EVENT_STORE, useValue: deps.eventStore },
@@ -83,6 +87,7 @@ export class CoreModule {
         APP_CONFIG,
         DATABASE_URL,
         KNEX,
+        READ_KNEX,
         TIME_TRAVEL_KNEX,
         PgNotifications,
         EVENT_STORE,

@@ -1,6 +1,7 @@
 import { migrateReadModels, Projector, readModelProjections } from '@team/projections';
 import { ConfigError, loadConfig } from './config.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { openEventStore } from './event-store/open-event-store.js';
 import { createKnex } from './infrastructure/database.js';
 import { createLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const knex = createKnex(config.databaseUrl, 4);
   const notifications = new PgNotifications(config.databaseUrl);
-  const store = new PostgresEventStore(knex, notifications);
+  const store = openEventStore(config, knex, notifications);
   await PostgresEventStore.migrate(knex);
   await migrateReadModels(knex, readModelProjections);
   const projector = new Projector({

@@ -1,6 +1,6 @@
 import { readModelProjections, RebuildAbortedError, rebuildReadModels, type RebuildProgress } from '@team/projections';
 import { loadConfig } from './config.js';
-import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { openEventStore } from './event-store/open-event-store.js';
 import { createKnex } from './infrastructure/database.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const store = new PostgresEventStore(knex, notifications);
+    const store = openEventStore(config, knex, notifications);
     const result = await rebuildReadModels({
       liveKnex: knex,
       openKnex: (searchPath) => createKnex(url, 4, 'team-site-rebuild', searchPath),

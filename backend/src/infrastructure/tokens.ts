@@ -1,6 +1,8 @@
 /** Injection tokens for things that are not classes. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 export const KNEX = Symbol('KNEX');
+/** The pool for read-model queries: READ_DATABASE_URL's replica, or the same database as KNEX. */
+export const READ_KNEX = Symbol('READ_KNEX');
 export const EVENT_STORE = Symbol('EVENT_STORE');
 export const CLOCK = Symbol('CLOCK');
 export const FINGERPRINT_SECRET = Symbol('FINGERPRINT_SECRET');
