@@ -8,7 +8,7 @@ import { AdminKeyVerifier } from './admin-access/admin-key.js';
 import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
 import { AuditContextFactory } from './http/audit-context.js';
 import { PublicWriteGuard } from './http/public-write.guard.js';
-import { RateLimiter } from './http/rate-limiter.js';
+import { SharedAddressBudget } from './http/address-budget.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import {
   ADMIN_FAILURE_LIMITER,
@@ -45,6 +45,16 @@ export interface CoreDependencies {
   clock: Clock;
 }
 
+function sharedBudget(deps: CoreDependencies, name: string, limit: number, windowMs: number): SharedAddressBudget {
+  return new SharedAddressBudget({
+    knex: deps.knex,
+    name,
+    limit,
+    windowMs,
+    onStoreError: (error) => deps.logger.warn({ err: error, budget: name }, 'rate limit table unreachable: counting in this process until it is back'),
+  });
+}
+
 /** Infrastructure every feature module may inject. */
 @Global()
 @Module({})
@@ -66,17 +76,20 @@ export class CoreModule {
         { provide: AdminKeyVerifier, useValue: new AdminKeyVerifier(deps.adminKey) },
         // Keyed by the admin key so fingerprints agree across instances and restarts.
         { provide: FINGERPRINT_SECRET, useValue: `fingerprint:${deps.adminKey}` },
+        // Counted in the shared database, so every API process spends one budget per address.
         {
           provide: PUBLIC_WRITE_LIMITER,
-          useValue: new RateLimiter({ limit: deps.config.publicWritesPerMinute, windowMs: 60_000 }),
+          useValue: sharedBudget(deps, 'public-writes', deps.config.publicWritesPerMinute, 60_000),
         },
         {
           provide: ADMIN_FAILURE_LIMITER,
-          useValue: new RateLimiter({ limit: deps.config.adminFailuresPer15Min, windowMs: 15 * 60_000 }),
+          useValue: sharedBudget(deps, 'admin-failures', deps.config.adminFailuresPer15Min, 15 * 60_000),
         },
         {
           provide: ProjectionWaiter,
-          useFactory: () => new ProjectionWaiter(deps.knex, deps.notifications, deps.projector),
+          // With a replica, a command's answer also waits for the replica to replay its position.
+          useFactory: () =>
+            new ProjectionWaiter(deps.knex, deps.notifications, deps.projector, deps.readKnex === deps.knex ? null : deps.readKnex),
         },
         AdminKeyGuard,
         PublicWriteGuard,

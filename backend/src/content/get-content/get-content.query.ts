@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import { CONTENT_PAGES, isContentPage, type ContentPage, type ContentSection } from '@team/contracts';
 import { getContentSections } from '@team/projections';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 
 /** A content page from the path: home, about or roster, else 400. */
@@ -20,7 +20,7 @@ export class GetContentQuery extends Query<ContentSection[]> {
 
 @QueryHandler(GetContentQuery)
 export class GetContentHandler implements IQueryHandler<GetContentQuery> {
-  constructor(@Inject(KNEX) private readonly knex: Knex) {}
+  constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
   execute({ page }: GetContentQuery): Promise<ContentSection[]> {
     return getContentSections(this.knex, page);

@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { PlayerMatchRecord } from '@team/contracts';
 import { findPlayer, playerMatchHistory } from '@team/projections';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import type { AsOf } from '../time-travel/as-of.js';
 import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
@@ -21,7 +21,7 @@ export class GetPlayerMatchesQuery extends Query<PlayerMatchRecord[]> {
 @QueryHandler(GetPlayerMatchesQuery)
 export class GetPlayerMatchesHandler implements IQueryHandler<GetPlayerMatchesQuery> {
   constructor(
-    @Inject(KNEX) private readonly knex: Knex,
+    @Inject(READ_KNEX) private readonly knex: Knex,
     private readonly timeTravel: LadderTimeTravel,
   ) {}
 

@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { Match } from '@team/contracts';
 import { recentMatches } from '@team/projections';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 
 /** The dashboard's Recent Matches (SPEC §9: 5). */
 export const RECENT_MATCHES = 5;
@@ -12,7 +12,7 @@ export class GetRecentMatchesQuery extends Query<Match[]> {}
 
 @QueryHandler(GetRecentMatchesQuery)
 export class GetRecentMatchesHandler implements IQueryHandler<GetRecentMatchesQuery> {
-  constructor(@Inject(KNEX) private readonly knex: Knex) {}
+  constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
   execute(): Promise<Match[]> {
     return recentMatches(this.knex, RECENT_MATCHES);

@@ -2,8 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { LeaderboardEntry } from '@team/contracts';
 import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
+import type { AppConfig } from '../../config.js';
 import type { CachedView } from '../../http/send-view.js';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, READ_KNEX } from '../../infrastructure/tokens.js';
 
 // The ladder's read side beside its queries: what the get-* use cases share, kept apart from
 // the write side (decide, evolve, repository), which never reads it. Sending a view (ETag,
@@ -40,15 +41,25 @@ export class RankedBoard {
 export class RankingCache {
   private readonly boards = new Map<string, Promise<RankedBoard>>();
 
-  constructor(
-    @Inject(KNEX) private readonly knex: Knex,
-    @Inject(Projector) private readonly projector: Projector | null,
-  ) {}
+  /** Whether reads go to a replica, which replays the projector's commits some time after it makes them. */
+  private readonly replicated: boolean;
 
-  /** The position the read tables have reached. */
+  constructor(
+    @Inject(READ_KNEX) private readonly knex: Knex,
+    @Inject(Projector) private readonly projector: Projector | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.replicated = config.readDatabaseUrl !== null;
+  }
+
+  /**
+   * The position the read tables this cache reads have reached. The in-process projector's
+   * own position is only that when reads use its database: a replica may be behind it, and a
+   * board labelled with the primary's position would then stay stale until the next match.
+   */
   async position(): Promise<number> {
     const status = this.projector?.status();
-    if (status?.active) return status.position;
+    if (status?.active && !this.replicated) return status.position;
     const checkpoint = await readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT);
     return checkpoint?.position ?? 0;
   }

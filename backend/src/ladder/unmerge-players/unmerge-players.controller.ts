@@ -6,7 +6,7 @@ import { checkMergePlayers, MERGE_PLAYERS_NOT_VALID, type Player, type RevertMer
 import { findPlayer } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { Written } from '../../shared/written.js';
 import { UnmergePlayersCommand } from './unmerge-players.command.js';
@@ -18,7 +18,7 @@ export class UnmergePlayersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly audit: AuditContextFactory,
-    @Inject(KNEX) private readonly knex: Knex,
+    @Inject(READ_KNEX) private readonly knex: Knex,
   ) {}
 
   @Post()

@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { PageWithBlocks } from '@team/contracts';
 import { getPageWithBlocks } from '@team/projections';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { PAGE_NOT_FOUND } from '../page.decider.js';
 
@@ -15,7 +15,7 @@ export class GetPageQuery extends Query<PageWithBlocks> {
 
 @QueryHandler(GetPageQuery)
 export class GetPageHandler implements IQueryHandler<GetPageQuery> {
-  constructor(@Inject(KNEX) private readonly knex: Knex) {}
+  constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
   async execute({ slug }: GetPageQuery): Promise<PageWithBlocks> {
     const page = await getPageWithBlocks(this.knex, slug);

@@ -3,13 +3,13 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { Page } from '@team/contracts';
 import { getPages } from '@team/projections';
-import { KNEX } from '../../infrastructure/tokens.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
 
 export class GetPagesQuery extends Query<Page[]> {}
 
 @QueryHandler(GetPagesQuery)
 export class GetPagesHandler implements IQueryHandler<GetPagesQuery> {
-  constructor(@Inject(KNEX) private readonly knex: Knex) {}
+  constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
   execute(): Promise<Page[]> {
     return getPages(this.knex);
