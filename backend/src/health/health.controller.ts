@@ -3,9 +3,9 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, HealthResponse } from '@team/contracts';
-import { Projector, READ_MODELS_CHECKPOINT } from '@team/projections';
+import { Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import type { AppConfig } from '../config.js';
-import { APP_CONFIG, EVENT_STORE, KNEX } from '../infrastructure/tokens.js';
+import { APP_CONFIG, EVENT_STORE, KNEX, READ_KNEX } from '../infrastructure/tokens.js';
 import { judgeHealth, type CheckpointFacts } from './projector-health.js';
 
 /** The checkpoint row, with how long it has been failing measured by the database's own clock. */
@@ -31,12 +31,22 @@ async function readCheckpointFacts(knex: Knex, name: string): Promise<Checkpoint
   };
 }
 
+/** The checkpoint a read replica has replayed, or null when it does not answer (health then says so, not `unavailable`). */
+async function readReplicaPosition(replica: Knex, name: string): Promise<number | null> {
+  try {
+    return (await readCheckpoint(replica, name))?.position ?? 0;
+  } catch {
+    return null;
+  }
+}
+
 /** GET /api/health: is the database reachable, and can the read tables be trusted. */
 @ApiTags('health')
 @Controller('api/health')
 export class HealthController {
   constructor(
     @Inject(KNEX) private readonly knex: Knex,
+    @Inject(READ_KNEX) private readonly readKnex: Knex,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(Projector) private readonly projector: Projector | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -47,7 +57,8 @@ export class HealthController {
     summary: 'Health for load balancers',
     description:
       '200 `ok`. 503 `degraded`: the projector has failed on one event for HEALTH_STUCK_AFTER_MS, or the read tables ' +
-      'are more than HEALTH_MAX_LAG events behind (commands would wait and fail). 503 `unavailable`: the database ' +
+      'are more than HEALTH_MAX_LAG events behind (commands would wait and fail), or the read replica (READ_DATABASE_URL) ' +
+      'cannot be reached or trails the primary by more than HEALTH_MAX_LAG. 503 `unavailable`: the database ' +
       'cannot be reached. No error text is shown here; admins find it at /api/admin/operations.',
   })
   @ApiResponse({ status: 200, description: 'ok' })
@@ -55,12 +66,16 @@ export class HealthController {
   async health(@Res({ passthrough: true }) response: Response): Promise<HealthResponse> {
     const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
     try {
+      // The replica is read before the primary: a replica read after could be "ahead" of the
+      // primary's figure it is compared with and hide real lag.
+      const replicaPosition = this.config.readDatabaseUrl ? await readReplicaPosition(this.readKnex, name) : undefined;
       const [head, checkpoint] = await Promise.all([this.store.headPosition(), readCheckpointFacts(this.knex, name)]);
       const { status, body } = judgeHealth(
         head,
         checkpoint,
         { stuckAfterMs: this.config.healthStuckAfterMs, maxLag: this.config.healthMaxLag },
         { name, runsInThisProcess: this.projector?.status().active ?? false },
+        replicaPosition === undefined ? undefined : { position: replicaPosition },
       );
       response.status(status);
       return body;

@@ -1,4 +1,5 @@
 import type { HealthProjector, HealthResponse } from '@team/contracts';
+import { judgeReplica } from './replica-health.js';
 
 /** The checkpoint facts health judges by, read from the shared table (the projector may run elsewhere). */
 export interface CheckpointFacts {
@@ -23,12 +24,15 @@ export interface HealthLimits {
  * stuck on one event for `stuckAfterMs` (a poison event: every command would wait and answer
  * 503), or it is more than `maxLag` events behind. A load balancer takes a degraded instance
  * out of rotation; the reasons never carry an error's text (that is on the admin Operations screen).
+ * With a read replica (`replica` given: its replayed checkpoint, null when it did not answer)
+ * the replica is judged too (see judgeReplica).
  */
 export function judgeHealth(
   head: number,
   checkpoint: CheckpointFacts,
   limits: HealthLimits,
   projector: { name: string; runsInThisProcess: boolean },
+  replica?: { position: number | null },
 ): { status: 200 | 503; body: HealthResponse } {
   const lag = Math.max(0, head - checkpoint.position);
   const reasons: string[] = [];
@@ -40,6 +44,8 @@ export function judgeHealth(
     );
   }
   if (lag > limits.maxLag) reasons.push(`The read tables are ${lag} events behind the log (limit ${limits.maxLag}).`);
+  const replicaJudged = replica ? judgeReplica(checkpoint.position, replica.position, limits.maxLag) : null;
+  if (replicaJudged) reasons.push(...replicaJudged.reasons);
   const projectorBody: HealthProjector = {
     name: projector.name,
     position: checkpoint.position,
@@ -57,6 +63,7 @@ export function judgeHealth(
       database: 'up',
       eventStore: { head },
       projector: projectorBody,
+      ...(replicaJudged ? { replica: replicaJudged.replica } : {}),
       ...(degraded ? { reasons } : {}),
     },
   };

@@ -88,12 +88,26 @@ export interface HealthProjector {
   updatedAt: string | null;
 }
 
+/**
+ * The read replica's part of GET /api/health, present when READ_DATABASE_URL is set: how far
+ * its replay of the read tables trails the primary's.
+ */
+export interface HealthReplica {
+  /** False when the replica did not answer (then position and lag are null). */
+  reachable: boolean;
+  /** The projector checkpoint the replica has replayed. */
+  position: number | null;
+  /** Positions it trails the primary's checkpoint by. */
+  lag: number | null;
+}
+
 /** GET /api/health: 200 `ok`, 503 `degraded` (read tables stuck or far behind) or `unavailable`. */
 export interface HealthResponse {
   status: 'ok' | 'degraded' | 'unavailable';
   database: 'up' | 'down';
   eventStore?: { head: number };
   projector?: HealthProjector;
+  replica?: HealthReplica;
   /** Why the status is not `ok`, in words a load balancer's operator can act on. */
   reasons?: string[];
   error?: string;
