@@ -12,10 +12,9 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
-import { migrateReadModels, Projector, readModelProjections } from '@team/projections';
+import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
-import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
@@ -23,6 +22,7 @@ import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.j
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { createKnex } from './infrastructure/database.js';
+import { migrateDatabase } from './infrastructure/migrate-database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
@@ -44,12 +44,6 @@ export interface RunningApp {
   projector: Projector | null;
   logger: Logger;
   close(): Promise<void>;
-}
-
-/** Migrates the event store and the read tables of one database. */
-export async function migrateDatabase(knex: Knex): Promise<void> {
-  await PostgresEventStore.migrate(knex);
-  await migrateReadModels(knex, readModelProjections);
 }
 
 /** Builds the whole application on one database: store, projector, HTTP API and static front end. */

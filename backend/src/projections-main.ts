@@ -1,6 +1,6 @@
-import { migrateReadModels, Projector, readModelProjections } from '@team/projections';
+import { Projector, readModelProjections } from '@team/projections';
+import { migrateDatabase } from './infrastructure/migrate-database.js';
 import { ConfigError, loadConfig } from './config.js';
-import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { createKnex } from './infrastructure/database.js';
 import { createLogger } from './infrastructure/logger.js';
@@ -26,8 +26,7 @@ async function main(): Promise<void> {
   const knex = createKnex(config.databaseUrl, 4);
   const notifications = new PgNotifications(config.databaseUrl);
   const store = openEventStore(config, knex, notifications);
-  await PostgresEventStore.migrate(knex);
-  await migrateReadModels(knex, readModelProjections);
+  await migrateDatabase(knex);
   const projector = new Projector({
     knex,
     reader: store,

@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
-import { RateLimiter } from '../http/rate-limiter.js';
+import type { AddressBudget } from '../http/address-budget.js';
 import { AuditContextFactory, clientBudgetKey, correlationIdOf } from '../http/audit-context.js';
 import { AdminKeyVerifier } from './admin-key.js';
 import { ADMIN_FAILURE_LIMITER, LOGGER } from '../infrastructure/tokens.js';
@@ -10,25 +10,26 @@ import { ADMIN_FAILURE_LIMITER, LOGGER } from '../infrastructure/tokens.js';
 /**
  * Lets a request through only with the right `x-admin-key`. The right key is checked first
  * and always passes: wrong keys sent by someone else behind the same NAT or proxy must not
- * lock the admin out. Wrong keys spend a per-address budget (ADMIN_FAILURES_PER_15_MIN);
+ * lock the admin out. Wrong keys spend a per-address budget (ADMIN_FAILURES_PER_15_MIN, shared
+ * by every API process);
  * past it they are answered 429 instead of 401.
  */
 @Injectable()
 export class AdminKeyGuard implements CanActivate {
   constructor(
     private readonly verifier: AdminKeyVerifier,
-    @Inject(ADMIN_FAILURE_LIMITER) private readonly failures: RateLimiter,
+    @Inject(ADMIN_FAILURE_LIMITER) private readonly failures: AddressBudget,
     private readonly audit: AuditContextFactory,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     const presented = request.header('x-admin-key');
     if (this.verifier.matches(presented)) return true;
     // No key at all is not a guess: nothing to count or log.
     if (!presented) throw new UnauthorizedError('A valid admin key is required.');
-    const wait = this.failures.hit(clientBudgetKey(request));
+    const wait = await this.failures.hit(clientBudgetKey(request));
     // The caller's hashed fingerprint, as in the audit log; never the key that was sent.
     this.logger.warn(
       {

@@ -42,37 +42,37 @@ describe('AdminKeyGuard', () => {
     );
   });
 
-  const attempt = (ip: string, key?: string) => () => guard.canActivate(contextOf(requestFrom(ip, key)));
+  const attempt = (ip: string, key?: string) => guard.canActivate(contextOf(requestFrom(ip, key)));
 
-  test('each wrong key is logged at warn with the hashed fingerprint, never the key', () => {
+  test('each wrong key is logged at warn with the hashed fingerprint, never the key', async () => {
     const request = requestFrom('198.51.100.4', 'guess-number-one');
-    expect(() => guard.canActivate(contextOf(request))).toThrow(UnauthorizedError);
+    await expect(guard.canActivate(contextOf(request))).rejects.toThrow(UnauthorizedError);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, msg: 'wrong admin key', fingerprint: audit.fingerprint(request), throttled: false });
     expect(JSON.stringify(lines)).not.toContain('guess-number-one');
     expect(JSON.stringify(lines)).not.toContain('198.51.100.4');
   });
 
-  test('past the budget a wrong key is 429, while the right key from the same address passes', () => {
-    expect(attempt('198.51.100.4', 'wrong-1')).toThrow(UnauthorizedError);
-    expect(attempt('198.51.100.4', 'wrong-2')).toThrow(UnauthorizedError);
-    expect(attempt('198.51.100.4', 'wrong-3')).toThrow(TooManyRequestsError);
-    expect(attempt('198.51.100.4', KEY)()).toBe(true);
+  test('past the budget a wrong key is 429, while the right key from the same address passes', async () => {
+    await expect(attempt('198.51.100.4', 'wrong-1')).rejects.toThrow(UnauthorizedError);
+    await expect(attempt('198.51.100.4', 'wrong-2')).rejects.toThrow(UnauthorizedError);
+    await expect(attempt('198.51.100.4', 'wrong-3')).rejects.toThrow(TooManyRequestsError);
+    await expect(attempt('198.51.100.4', KEY)).resolves.toBe(true);
     expect(lines.map((line) => line.throttled)).toEqual([false, false, true]);
     // Another address has its own budget.
-    expect(attempt('198.51.100.5', 'wrong-1')).toThrow(UnauthorizedError);
+    await expect(attempt('198.51.100.5', 'wrong-1')).rejects.toThrow(UnauthorizedError);
   });
 
-  test('IPv6 callers in one /64 share the budget', () => {
-    expect(attempt('2001:db8:5:6::a', 'wrong-1')).toThrow(UnauthorizedError);
-    expect(attempt('2001:db8:5:6::b', 'wrong-2')).toThrow(UnauthorizedError);
-    expect(attempt('2001:db8:5:6:ffff::c', 'wrong-3')).toThrow(TooManyRequestsError);
-    expect(attempt('2001:db8:5:7::a', 'wrong-1')).toThrow(UnauthorizedError);
+  test('IPv6 callers in one /64 share the budget', async () => {
+    await expect(attempt('2001:db8:5:6::a', 'wrong-1')).rejects.toThrow(UnauthorizedError);
+    await expect(attempt('2001:db8:5:6::b', 'wrong-2')).rejects.toThrow(UnauthorizedError);
+    await expect(attempt('2001:db8:5:6:ffff::c', 'wrong-3')).rejects.toThrow(TooManyRequestsError);
+    await expect(attempt('2001:db8:5:7::a', 'wrong-1')).rejects.toThrow(UnauthorizedError);
   });
 
-  test('no key at all is 401 and neither counted nor logged', () => {
-    for (let i = 0; i < 5; i++) expect(attempt('198.51.100.4')).toThrow(UnauthorizedError);
+  test('no key at all is 401 and neither counted nor logged', async () => {
+    for (let i = 0; i < 5; i++) await expect(attempt('198.51.100.4')).rejects.toThrow(UnauthorizedError);
     expect(lines).toEqual([]);
-    expect(attempt('198.51.100.4', 'wrong-1')).toThrow(UnauthorizedError);
+    await expect(attempt('198.51.100.4', 'wrong-1')).rejects.toThrow(UnauthorizedError);
   });
 });

@@ -3,15 +3,18 @@ import type { Request } from 'express';
 import { TooManyRequestsError } from '../shared/domain-errors.js';
 import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
 import { clientBudgetKey } from './audit-context.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { AddressBudget } from './address-budget.js';
 
-/** Rate limits writes anyone may make (recording a match) per address (per /64 for IPv6). */
+/**
+ * Rate limits writes anyone may make (recording a match) per address (per /64 for IPv6),
+ * with one budget shared by every API process.
+ */
 @Injectable()
 export class PublicWriteGuard implements CanActivate {
-  constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: RateLimiter) {}
+  constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: AddressBudget) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    const wait = this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<Request>()));
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const wait = await this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<Request>()));
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many submissions from your address. Try again in ${wait} seconds.`, wait);
     }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { LRUCache } from 'lru-cache';
+import type { AddressBudget } from './address-budget.js';
 
 export interface RateLimiterOptions {
   /** Hits a key may make per window; the next one is refused. */
@@ -23,10 +24,10 @@ export const DEFAULT_MAX_KEYS = 50_000;
 
 /**
  * Fixed-window counters per key, in memory, bounded by an LRU with the window as its TTL:
- * each hit is O(1) and nothing ever scans the table. Enough for one API process; behind
- * several instances each enforces its own share (README, operations).
+ * each hit is O(1) and nothing ever scans the table. One process's own count: the shared
+ * budget (SharedAddressBudget) falls back to it while PostgreSQL cannot be reached.
  */
-export class RateLimiter {
+export class RateLimiter implements AddressBudget {
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly now: () => number;

@@ -1,0 +1,79 @@
+import type { Knex } from 'knex';
+import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { createKnex } from '../infrastructure/database.js';
+import { freePort } from '../testing/server-process.js';
+import { migrateRateLimits, RATE_LIMITS_TABLE, SharedAddressBudget } from './address-budget.js';
+
+describe('SharedAddressBudget (PostgreSQL table shared by every process)', () => {
+  let db: TestDatabase;
+  let one: Knex;
+  let other: Knex;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    one = connect(db.url, 4);
+    other = connect(db.url, 4);
+    // Two starters at once: the advisory lock keeps the second from tripping on the first.
+    await Promise.all([migrateRateLimits(one), migrateRateLimits(other)]);
+  });
+  afterAll(async () => {
+    await one?.destroy();
+    await other?.destroy();
+    await db?.drop();
+  });
+
+  test('two instances on their own pools spend one budget per address, and each address has its own', async () => {
+    const a = new SharedAddressBudget({ knex: one, name: 'shared-test', limit: 5, windowMs: 60_000 });
+    const b = new SharedAddressBudget({ knex: other, name: 'shared-test', limit: 5, windowMs: 60_000 });
+    const waits = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).hit('198.51.100.7')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(5);
+    for (const wait of waits.filter((w) => w > 0)) expect(wait).toBeGreaterThan(55);
+    expect(await a.hit('198.51.100.8')).toBe(0);
+    // Another budget's name is another count.
+    expect(await new SharedAddressBudget({ knex: one, name: 'other-test', limit: 1, windowMs: 60_000 }).hit('198.51.100.7')).toBe(0);
+  });
+
+  test('the window ends for every instance: the address has its budget again', async () => {
+    const a = new SharedAddressBudget({ knex: one, name: 'window-test', limit: 1, windowMs: 1000 });
+    const b = new SharedAddressBudget({ knex: other, name: 'window-test', limit: 1, windowMs: 1000 });
+    expect(await a.hit('203.0.113.1')).toBe(0);
+    expect(await b.hit('203.0.113.1')).toBe(1);
+    // Over budget, `b` answers from memory until the window ends: no row is read.
+    expect(await b.hit('203.0.113.1')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await b.hit('203.0.113.1')).toBe(0);
+    expect(await a.hit('203.0.113.1')).toBe(1);
+  });
+
+  test('a refused address costs no database round trip until its window ends', async () => {
+    const budget = new SharedAddressBudget({ knex: one, name: 'fast-path-test', limit: 2, windowMs: 60_000 });
+    for (let i = 0; i < 3; i++) await budget.hit('192.0.2.44');
+    const [{ points }] = (await one(RATE_LIMITS_TABLE).where({ key: 'fast-path-test:192.0.2.44' }).select('points')) as { points: number }[];
+    for (let i = 0; i < 50; i++) expect(await budget.hit('192.0.2.44')).toBeGreaterThan(0);
+    const [after] = (await one(RATE_LIMITS_TABLE).where({ key: 'fast-path-test:192.0.2.44' }).select('points')) as { points: number }[];
+    expect(after!.points).toBe(points);
+  });
+
+  test('an address key too long for the column is hashed, not refused', async () => {
+    const budget = new SharedAddressBudget({ knex: one, name: 'long-key-test', limit: 1, windowMs: 60_000 });
+    const long = 'x'.repeat(1000);
+    expect(await budget.hit(long)).toBe(0);
+    expect(await budget.hit(long)).toBeGreaterThan(0);
+    const keys = (await one(RATE_LIMITS_TABLE).where('key', 'like', 'long-key-test:%').pluck('key')) as string[];
+    expect(keys).toEqual([expect.stringMatching(/^long-key-test:[0-9a-f]{64}$/)]);
+  });
+
+  test('when the table cannot be reached it counts in this process and says so once', async () => {
+    const unreachable = createKnex(`postgres://postgres@127.0.0.1:${await freePort()}/nowhere`, 1);
+    const errors: unknown[] = [];
+    const budget = new SharedAddressBudget({ knex: unreachable, name: 'down-test', limit: 2, windowMs: 60_000, onStoreError: (e) => errors.push(e) });
+    try {
+      const waits = [];
+      for (let i = 0; i < 4; i++) waits.push(await budget.hit('198.51.100.9'));
+      expect(waits.map((wait) => wait > 0)).toEqual([false, false, true, true]);
+      expect(errors).toHaveLength(1);
+    } finally {
+      await unreachable.destroy();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
+
+/**
+ * How many hits an address may make per window. `hit` counts one and answers the seconds to
+ * wait when the address is over its budget, else 0.
+ */
+export interface AddressBudget {
+  hit(key: string): number | Promise<number>;
+}
+
+/** The table every API process counts in (rate-limiter-flexible's layout for PostgreSQL). */
+export const RATE_LIMITS_TABLE = 'rate_limits';
+
+/** Serialises the table's creation: processes starting together would race on the catalog. */
+const MIGRATE_LOCK_KEY = 7_340_004;
+
+export async function migrateRateLimits(knex: Knex): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATE_LOCK_KEY]);
+    await trx.raw(`CREATE TABLE IF NOT EXISTS public.${RATE_LIMITS_TABLE} (
+      key varchar(255) PRIMARY KEY,
+      points integer NOT NULL DEFAULT 0,
+      expire bigint
+    )`);
+    // rate-limiter-flexible deletes rows an hour past their window every five minutes.
+    await trx.raw(`CREATE INDEX IF NOT EXISTS ${RATE_LIMITS_TABLE}_expire_idx ON public.${RATE_LIMITS_TABLE} (expire)`);
+  });
+}
+
+export interface SharedBudgetOptions {
+  knex: Knex;
+  /** Names this budget's keys in the shared table (`public-writes`, `admin-failures`). */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** Told once per outage when the shared table cannot be reached and the local budget counts instead. */
+  onStoreError?: (error: unknown) => void;
+}
+
+/** Keys longer than this are hashed: the column holds 255 characters and an address key is short. */
+const LONGEST_PLAIN_KEY = 200;
+
+/**
+ * One budget per address across every API process: each hit is one atomic upsert on a row of
+ * the shared PostgreSQL table (rate-limiter-flexible), so two processes behind a proxy give an
+ * address the same budget as one. An address found over budget is remembered in this process
+ * until its window ends, so a flood from it costs no database round trip (the local fast
+ * path, an LRU bounded like the in-memory limiter). If the table cannot be reached, this
+ * process falls back to counting on its own until it can: the writes it guards need the
+ * database anyway, and an outage must not turn every request into an error.
+ */
+export class SharedAddressBudget implements AddressBudget {
+  private readonly store: RateLimiterPostgres;
+  private readonly blocked: LRUCache<string, number>;
+  private readonly local: RateLimiter;
+  private storeDown = false;
+
+  constructor(private readonly options: SharedBudgetOptions) {
+    this.store = new RateLimiterPostgres({
+      storeClient: options.knex,
+      storeType: 'knex',
+      schemaName: 'public',
+      tableName: RATE_LIMITS_TABLE,
+      // migrateRateLimits has made it; the library would otherwise create it in the background.
+      tableCreated: true,
+      keyPrefix: options.name,
+      points: options.limit,
+      duration: Math.ceil(options.windowMs / 1000),
+    });
+    this.blocked = new LRUCache<string, number>({ max: DEFAULT_MAX_KEYS, ttl: options.windowMs, ttlAutopurge: false });
+    this.local = new RateLimiter({ limit: options.limit, windowMs: options.windowMs });
+  }
+
+  async hit(address: string): Promise<number> {
+    const key = address.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(address).digest('hex') : address;
+    const blockedUntil = this.blocked.get(key);
+    if (blockedUntil !== undefined && blockedUntil > Date.now()) return Math.ceil((blockedUntil - Date.now()) / 1000);
+    try {
+      await this.store.consume(key);
+      this.storeDown = false;
+      return 0;
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        this.storeDown = false;
+        const waitMs = Math.max(outcome.msBeforeNext, 1000);
+        this.blocked.set(key, Date.now() + waitMs, { ttl: waitMs });
+        return Math.ceil(waitMs / 1000);
+      }
+      if (!this.storeDown) this.options.onStoreError?.(outcome);
+      this.storeDown = true;
+      return this.local.hit(key);
+    }
+  }
+}
