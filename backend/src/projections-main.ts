@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     knex,
     reader: store,
     projections: readModelProjections,
+    ...(config.workerName ? { worker: config.workerName } : {}),
     logger: {
       info: (message, fields) => logger.info(fields ?? {}, message),
       error: (message, fields) => logger.error(fields ?? {}, message),
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
   logger.info('projections process started (standby until it holds the projector lock)');
   const stop = async () => {
     await projector.stop();
+    await store.close();
     await notifications.close();
     await knex.destroy();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '@team/contracts';
 import { advanceCheckpoint, ensureCheckpoint, READ_MODELS_CHECKPOINT, recordCheckpointFailure, type ProjectorStatus } from './checkpoint.js';
@@ -24,6 +25,8 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** How long a standby waits before trying to become the active projector again. */
   standbyRetryMs?: number;
+  /** This worker's name, shown by health and Operations while it is the active one (default host:pid). */
+  worker?: string;
 }
 
 const silent: ProjectorLogger = { info: () => {}, error: () => {} };
@@ -40,6 +43,7 @@ const silent: ProjectorLogger = { info: () => {}, error: () => {} };
  */
 export class Projector {
   readonly name: string;
+  readonly worker: string;
   private readonly knex: Knex;
   private readonly reader: ProjectorReader;
   private readonly projections: readonly Projection[];
@@ -74,7 +78,8 @@ export class Projector {
     this.logger = options.logger ?? silent;
     this.standbyRetryMs = options.standbyRetryMs ?? 2000;
     this.setAside = new SetAsideEvents(this.reader);
-    this.lock = new ProjectorLock(this.knex, this.name);
+    this.worker = options.worker ?? `${hostname()}:${process.pid}`;
+    this.lock = new ProjectorLock(this.knex, this.name, this.worker);
   }
 
   start(): void {
@@ -190,7 +195,7 @@ export class Projector {
             await this.sleep(this.standbyRetryMs);
             continue;
           }
-          this.logger.info('projector active', { name: this.name });
+          this.logger.info('projector active', { name: this.name, worker: this.worker });
         }
         const applied = await this.processBatch();
         backoff = 250;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { runMigrations } from './migrations.js';
+import { migrateProjectorLeases } from './projector-lock.js';
 import type { Projection } from './projection.js';
 
 /** The schema the live read tables are in; a rebuild builds `${READ_MODEL_SCHEMA}_next` beside it. */
@@ -42,6 +43,7 @@ export async function migrateReadModels(
   schema: string = READ_MODEL_SCHEMA,
 ): Promise<void> {
   await knex.raw(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await migrateProjectorLeases(knex);
   await runMigrations(knex, 'read_model_migrations', [
     ...checkpointMigrations,
     ...projections.flatMap((p) => p.migrations.map((m) => ({ name: `${p.name}/${m.name}`, up: m.up }))),

@@ -3,7 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Knex } from 'knex';
 import type { EventStore, HealthResponse } from '@team/contracts';
-import { Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
+import { Projector, READ_MODELS_CHECKPOINT, readActiveProjector, readCheckpoint } from '@team/projections';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, EVENT_STORE, KNEX, READ_KNEX } from '../infrastructure/tokens.js';
 import { judgeHealth, type CheckpointFacts } from './projector-health.js';
@@ -69,12 +69,16 @@ export class HealthController {
       // The replica is read before the primary: a replica read after could be "ahead" of the
       // primary's figure it is compared with and hide real lag.
       const replicaPosition = this.config.readDatabaseUrl ? await readReplicaPosition(this.readKnex, name) : undefined;
-      const [head, checkpoint] = await Promise.all([this.store.headPosition(), readCheckpointFacts(this.knex, name)]);
+      const [head, checkpoint, active] = await Promise.all([
+        this.store.headPosition(),
+        readCheckpointFacts(this.knex, name),
+        readActiveProjector(this.knex, name),
+      ]);
       const { status, body } = judgeHealth(
         head,
         checkpoint,
         { stuckAfterMs: this.config.healthStuckAfterMs, maxLag: this.config.healthMaxLag },
-        { name, runsInThisProcess: this.projector?.status().active ?? false },
+        { name, runsInThisProcess: this.projector?.status().active ?? false, active },
         replicaPosition === undefined ? undefined : { position: replicaPosition },
       );
       response.status(status);

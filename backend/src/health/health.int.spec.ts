@@ -52,6 +52,25 @@ describe('GET /api/health for load balancers', () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/iterable|participants/);
   });
 
+  test('names the worker holding the projector lock and since when; none while no worker runs', async () => {
+    app = await startTestApp({ WORKER_NAME: 'api-under-test' });
+    const deadline = Date.now() + 10_000;
+    let answer = await app.call('GET', '/api/health');
+    while (answer.body.projector?.activeWorker !== 'api-under-test' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await app.call('GET', '/api/health');
+    }
+    expect(answer.body.projector).toMatchObject({ activeWorker: 'api-under-test', runsInThisProcess: true });
+    expect(Date.now() - Date.parse(answer.body.projector.activeSince)).toBeLessThan(60_000);
+    const operations = await app.call('GET', '/api/admin/operations', { admin: true });
+    expect(operations.body.projector).toMatchObject({ activeWorker: 'api-under-test', activeSince: answer.body.projector.activeSince, lag: 0 });
+
+    // The projector stops (its lock is released): no worker is active, on any process's health.
+    await app.running.projector!.stop();
+    const stopped = await app.call('GET', '/api/health');
+    expect(stopped.body.projector).toMatchObject({ activeWorker: null, activeSince: null, runsInThisProcess: false });
+  });
+
   test('the thresholds are settings, and a malformed one is refused by name', () => {
     expect(loadConfig({})).toMatchObject({ healthStuckAfterMs: 30_000, healthMaxLag: 1000 });
     expect(() => loadConfig({ HEALTH_MAX_LAG: 'many' })).toThrow('Invalid setting HEALTH_MAX_LAG');

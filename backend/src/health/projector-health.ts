@@ -1,3 +1,4 @@
+import type { ActiveProjector } from '@team/projections';
 import type { HealthProjector, HealthResponse } from '@team/contracts';
 import { judgeReplica } from './replica-health.js';
 
@@ -31,7 +32,7 @@ export function judgeHealth(
   head: number,
   checkpoint: CheckpointFacts,
   limits: HealthLimits,
-  projector: { name: string; runsInThisProcess: boolean },
+  projector: { name: string; runsInThisProcess: boolean; active: ActiveProjector | null },
   replica?: { position: number | null },
 ): { status: 200 | 503; body: HealthResponse } {
   const lag = Math.max(0, head - checkpoint.position);
@@ -51,6 +52,8 @@ export function judgeHealth(
     position: checkpoint.position,
     lag,
     runsInThisProcess: projector.runsInThisProcess,
+    activeWorker: projector.active?.worker ?? null,
+    activeSince: projector.active?.since ?? null,
     failing: checkpoint.failing,
     since: checkpoint.failingSince,
     updatedAt: checkpoint.updatedAt,

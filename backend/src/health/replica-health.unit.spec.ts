@@ -3,7 +3,7 @@ import { judgeHealth, type CheckpointFacts } from './projector-health.js';
 // How health judges a read replica: lag against the primary's checkpoint, and unreachable.
 
 const limits = { stuckAfterMs: 30_000, maxLag: 5 };
-const projector = { name: 'read-models', runsInThisProcess: true };
+const projector = { name: 'read-models', runsInThisProcess: true, active: { worker: 'api-1', since: '2026-11-23T10:00:00.000Z' } };
 const checkpointAt = (position: number): CheckpointFacts => ({
   position,
   updatedAt: '2026-01-01T00:00:00.000Z',

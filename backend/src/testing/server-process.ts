@@ -33,16 +33,27 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/**
- * The real server as a child process (`node backend/dist/main.js`) on a free port, resolved
- * once `/api/health` answers 200. `env` is added to this process's environment.
- */
-export async function startServerProcess(env: Record<string, string>, readyWithinMs = 30_000): Promise<ServerProcess> {
-  if (!fs.existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: build first (npx tsc -b).`);
-  const port = await freePort();
-  const child = spawn(process.execPath, [BUILT_SERVER], {
+/** The built projections worker that `npm run projections` runs. */
+export const BUILT_PROJECTIONS_WORKER = path.join(repoRoot, 'backend/dist/projections-main.js');
+
+export interface ChildHandle {
+  child: ChildProcess;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Whether it has exited. */
+  ended(): boolean;
+  /** The last few KB the process wrote, for failure messages. */
+  output(): string;
+  /** Sends `signal` and waits for the process to end. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+}
+
+/** A built entry point as a child process, with `env` added to this process's environment. */
+export function spawnBuilt(script: string, env: Record<string, string>): ChildHandle {
+  if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b).`);
+  const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...env, PORT: String(port) },
+    env: { ...process.env, HOST: '127.0.0.1', STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
@@ -58,21 +69,31 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
       resolve(code);
     }),
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
-    baseUrl,
+  return {
     child,
     exited,
+    ended: () => ended,
     output: () => tail,
     async kill(signal) {
       if (!ended) child.kill(signal);
       await exited;
     },
   };
+}
+
+/**
+ * The real server as a child process (`node backend/dist/main.js`) on a free port, resolved
+ * once `/api/health` answers 200. `env` is added to this process's environment.
+ */
+export async function startServerProcess(env: Record<string, string>, readyWithinMs = 30_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const handle = spawnBuilt(BUILT_SERVER, { ...env, PORT: String(port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = { baseUrl, child: handle.child, exited: handle.exited, output: handle.output, kill: handle.kill };
 
   const deadline = Date.now() + readyWithinMs;
   for (;;) {
-    if (ended) throw new Error(`The server exited before it was ready:\n${tail}`);
+    if (handle.ended()) throw new Error(`The server exited before it was ready:\n${handle.output()}`);
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (response.status === 200) return server;
@@ -81,7 +102,7 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
     }
     if (Date.now() > deadline) {
       await server.kill('SIGKILL');
-      throw new Error(`The server was not ready within ${readyWithinMs} ms:\n${tail}`);
+      throw new Error(`The server was not ready within ${readyWithinMs} ms:\n${handle.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -81,6 +81,13 @@ export interface HealthProjector {
   position: number;
   lag: number;
   runsInThisProcess: boolean;
+  /**
+   * The worker holding the projector lock (WORKER_NAME, or host:pid), or null when none does:
+   * every worker is stopped or killed and the read tables are not moving.
+   */
+  activeWorker: string | null;
+  /** Since when that worker has been the active one (ISO-8601). */
+  activeSince: string | null;
   /** True while the projector's last attempt failed. */
   failing: boolean;
   /** Since when it has failed on the same position; null when it is not failing. */
@@ -146,6 +153,18 @@ export interface ProjectionStatus {
   updatedAt: string | null;
 }
 
+/** Which projector worker applies the log now (one holds the lock; the others wait to take over). */
+export interface ProjectorWorkerStatus {
+  /** WORKER_NAME or host:pid of the lock holder; null when no worker is active. */
+  activeWorker: string | null;
+  /** Since when it has been active (ISO-8601); null when none is. */
+  activeSince: string | null;
+  /** The checkpoint: the last log position applied to the read tables. */
+  position: number;
+  /** Events in the log not applied yet. */
+  lag: number;
+}
+
 /** GET /api/admin/operations: the Operations screen's data (admin only). */
 export interface OperationsStatus {
   /** Position of the newest event in the log. */
@@ -157,5 +176,7 @@ export interface OperationsStatus {
   setAside: SetAsideEntry[];
   /** Whether the API process runs the projector itself (otherwise a separate worker does). */
   projectorInThisProcess: boolean;
+  /** The active projector worker and how far behind the log it is. */
+  projector: ProjectorWorkerStatus;
   rebuild: RebuildStatus;
 }

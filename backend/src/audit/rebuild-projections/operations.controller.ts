@@ -4,6 +4,7 @@ import type { EventStore, FailingEvent, OperationsStatus } from '@team/contracts
 import {
   Projector,
   READ_MODELS_CHECKPOINT,
+  readActiveProjector,
   readCheckpoint,
   readModelProjections,
   SetAsideEvents,
@@ -31,9 +32,11 @@ export class OperationsController {
   @Get('operations')
   async operations(): Promise<OperationsStatus> {
     const setAside = new SetAsideEvents(this.store);
-    const [head, checkpoint] = await Promise.all([
+    const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
+    const [head, checkpoint, active] = await Promise.all([
       this.store.headPosition(),
-      readCheckpoint(this.knex, this.projector?.name ?? READ_MODELS_CHECKPOINT),
+      readCheckpoint(this.knex, name),
+      readActiveProjector(this.knex, name),
       setAside.refresh(),
     ]);
     const position = checkpoint?.position ?? 0;
@@ -50,6 +53,12 @@ export class OperationsController {
       failing: await this.failingEvent(checkpoint),
       setAside: setAside.list(),
       projectorInThisProcess: this.projector?.status().active ?? false,
+      projector: {
+        activeWorker: active?.worker ?? null,
+        activeSince: active?.since ?? null,
+        position,
+        lag: Math.max(0, head - position),
+      },
       rebuild: this.rebuilds.current(),
     };
   }

@@ -13,6 +13,7 @@ describe('OperationsPage', () => {
           head: 0,
           projections: [],
           projectorInThisProcess: false,
+          projector: { activeWorker: 'worker-a', activeSince: '2025-03-04T09:00:00.000Z', position: 0, lag: 0 },
           rebuild: { running: false, progress: null, startedAt: null, finishedAt: null, lastError: null, lastResult: null },
         },
       },

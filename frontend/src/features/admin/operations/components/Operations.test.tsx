@@ -15,6 +15,7 @@ const status = (rebuild: Partial<RebuildStatus> = {}, overrides: Partial<Operati
     { name: 'read-models', tables: ['players', 'matches'], position: 1200, lag: 34, lastError: null, updatedAt: '2025-03-04T10:00:00.000Z' },
   ],
   projectorInThisProcess: true,
+  projector: { activeWorker: 'api-1:4242', activeSince: '2025-03-04T09:00:00.000Z', position: 1200, lag: 34 },
   rebuild: { ...idle, ...rebuild },
   failing: null,
   setAside: [],
@@ -51,6 +52,33 @@ describe('Operations', () => {
     expect(projection).toHaveTextContent('34 events behind');
     expect(projection).toHaveTextContent('relation "x" does not exist');
     expect(screen.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/admin/audit');
+  });
+
+  it('names the active projector worker, since when, and its lag', async () => {
+    setup({
+      'GET /api/admin/operations': {
+        body: status({}, {
+          projectorInThisProcess: false,
+          projector: { activeWorker: 'projector-b', activeSince: '2025-03-04T09:30:00.000Z', position: 1200, lag: 34 },
+        }),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Projector' });
+    expect(card).toHaveTextContent('projector-b');
+    expect(card).not.toHaveTextContent('this server process');
+    expect(card).toHaveTextContent('34 events behind');
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when no projector worker is active', async () => {
+    setup({
+      'GET /api/admin/operations': {
+        body: status({}, { projector: { activeWorker: null, activeSince: null, position: 1200, lag: 34 } }),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Projector' });
+    expect(card).toHaveTextContent('None');
+    expect(within(card).getByRole('alert')).toHaveTextContent('No projector worker is running');
   });
 
   it('starts a rebuild after a confirm, polls its progress and reports completion', async () => {

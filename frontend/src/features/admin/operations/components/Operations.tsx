@@ -13,12 +13,15 @@ import {
   useUndoSetAsideEventMutation,
 } from '../api/operations';
 import { formatCount } from '../rebuild-figures';
+import { ProjectorWorkerCard } from './ProjectorWorkerCard';
 import { RebuildPanel } from './RebuildPanel';
 import { SetAsidePanel } from './SetAsidePanel';
 import '../operations.css';
 
 /** How often a running rebuild's progress is read. */
 export const REBUILD_POLL_MS = 500;
+/** Otherwise, how often the screen is read again: a projector failover shows within this. */
+export const STATUS_POLL_MS = 5000;
 
 export interface OperationsProps {
   onLogout: () => void;
@@ -61,11 +64,11 @@ function ProjectionCard({ projection }: { projection: ProjectionStatus }) {
 /** /admin/operations: the log head, each projection's position and lag, and rebuilds. */
 export function Operations({ onLogout, handleAdminError }: OperationsProps) {
   const { toast } = useToast();
-  // Polls only while a rebuild runs (RTK Query restarts its timer when the interval changes).
-  const [pollingInterval, setPollingInterval] = useState(0);
+  // Polls fast while a rebuild runs (RTK Query restarts its timer when the interval changes).
+  const [pollingInterval, setPollingInterval] = useState(STATUS_POLL_MS);
   const status = useGetOperationsQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
   const running = status.data?.rebuild.running ?? false;
-  useEffect(() => setPollingInterval(running ? REBUILD_POLL_MS : 0), [running]);
+  useEffect(() => setPollingInterval(running ? REBUILD_POLL_MS : STATUS_POLL_MS), [running]);
   const [startRebuild, { isLoading: starting }] = useRebuildReadModelsMutation();
 
   const { error } = status;
@@ -160,6 +163,7 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
                 <dd>{data.projectorInThisProcess ? 'Runs in this server process' : 'Runs in a separate worker process'}</dd>
               </dl>
             </Card>
+            <ProjectorWorkerCard worker={data.projector} inThisProcess={data.projectorInThisProcess} />
             {data.projections.map((projection) => (
               <ProjectionCard key={projection.name} projection={projection} />
             ))}

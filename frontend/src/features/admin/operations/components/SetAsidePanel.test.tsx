@@ -22,6 +22,7 @@ function status(overrides: Partial<OperationsStatus>): OperationsStatus {
     head: 60,
     projections: [{ name: 'read-models', tables: ['players'], position: 56, lag: 4, lastError: 'players failed', updatedAt: null }],
     projectorInThisProcess: true,
+    projector: { activeWorker: 'api-1:4242', activeSince: '2025-03-04T09:00:00.000Z', position: 56, lag: 4 },
     rebuild: { running: false, progress: null, startedAt: null, finishedAt: null, lastError: null, lastResult: null },
     failing: null,
     setAside: [],
