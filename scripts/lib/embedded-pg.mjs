@@ -8,6 +8,9 @@
 //     when `postgres` cannot execute them where they are;
 //   - the data folder moves to /var/lib/team-site/<hash of the requested path> when `postgres`
 //     cannot reach the requested one. The caller gets the folder actually used, to show it.
+//
+// A test that needs binaries of another major version (a streaming replica must match its
+// primary) passes `binDir`, e.g. /usr/lib/postgresql/15/bin; `settings` adds `-c` settings.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -31,7 +34,8 @@ const PASSWORD = 'embedded';
 const SUPERUSER = 'postgres';
 const BINARY_CACHE_ROOT = '/var/cache/team-site';
 const RELOCATED_DATA_ROOT = '/var/lib/team-site';
-const READY_MESSAGE = 'database system is ready to accept connections';
+// A hot standby says "ready to accept read-only connections".
+const READY_MESSAGE = /database system is ready to accept (read-only )?connections/;
 const START_TIMEOUT_MS = 60_000;
 
 /** Servers started by this process: stopped when it exits, so no PostgreSQL outlives it. */
@@ -44,11 +48,13 @@ process.on('exit', () => {
  * Starts PostgreSQL with its data in `dataDir` (reused when it already holds a cluster).
  * Returns the server URL (database `postgres`), the port, the data folder actually used
  * (another one as root when `postgres` cannot reach `dataDir`) and a stop function.
+ * `binDir`: run that folder's initdb and postgres instead of the package's. `settings`:
+ * server settings given on the command line (`-c name=value`), over the configuration files.
  */
-export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
+export async function startEmbeddedPostgres({ dataDir, port, log = () => {}, binDir, settings = {} }) {
   const chosenPort = port ?? (await freePort());
-  const owner = process.getuid?.() === 0 ? postgresUser() : null;
-  const bin = await reachableBinaries(owner, log);
+  const owner = serverOwner();
+  const bin = binDir ? givenBinaries(binDir, owner) : await reachableBinaries(owner, log);
   const dataFolder = owner ? reachableDataFolder(path.resolve(dataDir), owner, log) : path.resolve(dataDir);
   fs.mkdirSync(path.dirname(dataFolder), { recursive: true });
 
@@ -56,7 +62,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
   // A reused folder may come from a copy made by root: the server refuses a folder it does not own.
   else if (owner) execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, dataFolder]);
 
-  const child = await startServer(bin, dataFolder, chosenPort, owner, log);
+  const child = await startServer(bin, dataFolder, chosenPort, owner, log, settings);
   running.add(child);
   return {
     url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${chosenPort}/postgres`,
@@ -64,6 +70,16 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
     dataDir: dataFolder,
     stop: () => stopServer(child),
   };
+}
+
+/** The account the server runs as: `postgres` when we are root (PostgreSQL refuses root), else null (ourselves). */
+export function serverOwner() {
+  return process.getuid?.() === 0 ? postgresUser() : null;
+}
+
+/** The PostgreSQL version of the package's binaries (e.g. "18.4.0-beta.17"), to match other tools against. */
+export async function embeddedPostgresVersion() {
+  return (await packageBinaries()).version;
 }
 
 /** The `postgres` account PostgreSQL runs as when we are root (created when missing, as the package does). */
@@ -96,8 +112,19 @@ async function packageBinaries() {
 }
 
 function binariesIn(nativeDir) {
+  return binariesInFolder(path.join(nativeDir, 'bin'));
+}
+
+function binariesInFolder(binDir) {
   const exe = os.platform() === 'win32' ? '.exe' : '';
-  return { initdb: path.join(nativeDir, 'bin', `initdb${exe}`), postgres: path.join(nativeDir, 'bin', `postgres${exe}`) };
+  return { initdb: path.join(binDir, `initdb${exe}`), postgres: path.join(binDir, `postgres${exe}`) };
+}
+
+/** Another installation's binaries (`binDir`), which the server's account must be able to run. */
+function givenBinaries(binDir, owner) {
+  const bin = binariesInFolder(binDir);
+  if (owner && !canReach(owner, bin.postgres)) throw new Error(`The postgres user cannot run ${bin.postgres}`);
+  return bin;
 }
 
 async function reachableBinaries(owner, log) {
@@ -207,8 +234,9 @@ async function initdb(bin, dataFolder, owner, log) {
   }
 }
 
-function startServer(bin, dataFolder, port, owner, log) {
-  const child = spawnAs(owner, bin.postgres, ['-D', dataFolder, '-p', String(port)]);
+function startServer(bin, dataFolder, port, owner, log, settings) {
+  const extra = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  const child = spawnAs(owner, bin.postgres, ['-D', dataFolder, '-p', String(port), ...extra]);
   return new Promise((resolve, reject) => {
     let output = '';
     let settled = false;
@@ -225,7 +253,7 @@ function startServer(bin, dataFolder, port, owner, log) {
       const message = String(chunk);
       output += message;
       log(message.trim());
-      if (!settled && message.includes(READY_MESSAGE)) {
+      if (!settled && READY_MESSAGE.test(message)) {
         settled = true;
         clearTimeout(timer);
         resolve(child);
