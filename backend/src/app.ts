@@ -15,7 +15,7 @@ import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
-import { openEventStore } from './event-store/open-event-store.js';
+import { openEventLogReaders, openEventStore } from './event-store/open-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
@@ -61,6 +61,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   );
   await migrateDatabase(knex);
   const eventStore = openEventStore(config, knex, notifications);
+  const logReaders = openEventLogReaders(eventStore, { knex, timeTravelKnex });
   const projector =
     config.projector === 'inline'
       ? new Projector({
@@ -84,6 +85,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       timeTravelKnex,
       notifications,
       eventStore,
+      logReaders,
       projector,
       adminKey: options.adminKey,
       logger,
@@ -106,6 +108,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
     async close() {
       await app.close();
       await projector?.stop();
+      await eventStore.close();
       await notifications.close();
       await timeTravelKnex.destroy();
       if (readKnex !== knex) await readKnex.destroy();

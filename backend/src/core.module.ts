@@ -9,12 +9,14 @@ import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
 import { AuditContextFactory } from './http/audit-context.js';
 import { PublicWriteGuard } from './http/public-write.guard.js';
 import { SharedAddressBudget } from './http/address-budget.js';
+import type { EventLogReaders } from './event-store/event-log-readers.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import {
   ADMIN_FAILURE_LIMITER,
   APP_CONFIG,
   CLOCK,
   DATABASE_URL,
+  EVENT_LOG_READERS,
   EVENT_STORE,
   FINGERPRINT_SECRET,
   KNEX,
@@ -38,6 +40,8 @@ export interface CoreDependencies {
   timeTravelKnex: Knex;
   notifications: PgNotifications;
   eventStore: EventStore;
+  /** The log's own readers that go with `eventStore` (openEventLogReaders). */
+  logReaders: EventLogReaders;
   /** The projector this process runs, or null when a separate process runs it. */
   projector: Projector | null;
   adminKey: string;
@@ -70,6 +74,7 @@ export class CoreModule {
         { provide: TIME_TRAVEL_KNEX, useValue: deps.timeTravelKnex },
         { provide: PgNotifications, useValue: deps.notifications },
         { provide: EVENT_STORE, useValue: deps.eventStore },
+        { provide: EVENT_LOG_READERS, useValue: deps.logReaders },
         { provide: Projector, useValue: deps.projector },
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: deps.clock },
@@ -104,6 +109,7 @@ export class CoreModule {
         TIME_TRAVEL_KNEX,
         PgNotifications,
         EVENT_STORE,
+        EVENT_LOG_READERS,
         Projector,
         LOGGER,
         CLOCK,

@@ -5,6 +5,8 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { createLogger } from './infrastructure/logger.js';
+import type { EventLogReaders } from './event-store/event-log-readers.js';
+import { EVENT_LOG_READERS } from './infrastructure/tokens.js';
 import { seedDemo } from './ladder/demo/seed-demo.js';
 
 /**
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
     const running = await createApp(config, { adminKey: resolveAdminKey(config.adminKey, config.dataDir).key, databaseUrl, logger });
     try {
       const started = Date.now();
-      const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log: running.knex });
+      const log = running.app.get<EventLogReaders>(EVENT_LOG_READERS).demoKeys;
+      const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log });
       // With PROJECTOR=off a separate projections process fills the read tables instead.
       if (running.projector) await running.projector.waitFor(summary.lastPosition, 60_000);
       const stats = await globalStats(running.knex);

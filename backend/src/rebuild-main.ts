@@ -33,8 +33,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  const store = openEventStore(config, knex, notifications);
   try {
-    const store = openEventStore(config, knex, notifications);
     const result = await rebuildReadModels({
       liveKnex: knex,
       openKnex: (searchPath) => createKnex(url, 4, 'team-site-rebuild', searchPath),
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     });
     process.stdout.write(`\nRebuilt every read model from ${result.events} events in ${result.seconds.toFixed(1)} s.\n`);
   } finally {
+    await store.close();
     await notifications.close();
     await knex.destroy();
     await embedded?.stop();

@@ -15,12 +15,23 @@ export const NEXT_SCHEMA = `${READ_MODEL_SCHEMA}_next`;
 /** Where the live tables go at the swap, until they are dropped. */
 export const OLD_SCHEMA = `${READ_MODEL_SCHEMA}_old`;
 
+/** A store that can count its events cheaply (PostgreSQL); progress then shows an exact total. */
+export interface EventCounter {
+  /** Events at or below `position`. */
+  countUpTo(position: number): Promise<number>;
+}
+
 export interface RebuildOptions {
   /** A connection pool on the live search path (`read_models, public`). */
   liveKnex: Knex;
   /** Opens a pool whose search path is the given schemas (closed by the rebuild). */
   openKnex(searchPath: string[]): Knex;
-  reader: ProjectorReader;
+  /**
+   * The log. When it also counts (EventCounter) the progress total is exact; otherwise (KurrentDB,
+   * whose positions are byte offsets and which keeps no count) it is estimated from how far
+   * through the head's position the rebuild is.
+   */
+  reader: ProjectorReader & Partial<EventCounter>;
   projections: readonly Projection[];
   checkpointName?: string;
   batchSize?: number;
@@ -88,10 +99,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     await next('projection_checkpoints').insert({ name, position: 0 });
 
     const head = await options.reader.headPosition();
-    const totalRow = await options.liveKnex('public.events').where('position', '<=', head).count({ n: '*' }).first();
-    const total = Number(totalRow?.n ?? 0);
+    const counted = options.reader.countUpTo ? await options.reader.countUpTo(head) : null;
     let done = 0;
+    /** The next schema's checkpoint, as `applyBatch` moves it. */
+    let position = 0;
     const report = (phase: RebuildProgress['phase']) => {
+      const total = counted ?? estimateTotal(done, position, head);
       const seconds = Math.max(0.001, (now() - started) / 1000);
       const rate = done / seconds;
       options.onProgress?.({
@@ -109,8 +122,6 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     const setAside = new SetAsideEvents(options.reader);
     await setAside.refresh();
 
-    /** The next schema's checkpoint, as `applyBatch` moves it. */
-    let position = 0;
     /** Applies a batch to the next schema and moves its checkpoint past it, in `trx`. */
     const applyBatch = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
       await applyEvents(options.projections, events.filter((event) => !setAside.has(event.position)), trx);
@@ -174,6 +185,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     await lockConnection.query('SELECT pg_advisory_unlock($1)', [REBUILD_LOCK_KEY]).catch(() => {});
     await options.liveKnex.client.releaseConnection(lockConnection);
   }
+}
+
+/** The events up to `head`, extrapolated from the `done` events read up to `position` (0 until a batch is read). */
+function estimateTotal(done: number, position: number, head: number): number {
+  if (position <= 0 || head <= 0) return done;
+  return Math.max(done, Math.round((done * head) / Math.min(position, head)));
 }
 
 /** An order-independent checksum of each table's rows, to compare read models across a rebuild. */

@@ -40,23 +40,34 @@ export function evictAnswers(state: LadderState, now: Date, windowMs: number): n
   return evicted;
 }
 
+/** A keyed MatchRecorded as the window reads it back: its data and its position in the log. */
+export interface KeyedMatch {
+  position: number;
+  data: MatchRecorded['data'];
+}
+
 /**
  * The keyed MatchRecorded events recorded after `since`, up to a stream revision, oldest
  * first: what a ladder loaded from a snapshot (which keeps no Idempotency-Key answers) reads
- * to answer repeats within the window. Read from the log itself, never from a projection, and
- * through its recorded_at index, so a restart reads one window's events, not the whole log.
+ * to answer repeats within the window. Read from the log itself, never from a projection. The
+ * PostgreSQL implementation is below, the KurrentDB one in kurrentdb-ladder-log.ts.
  */
-export async function keyedMatchesSince(
-  knex: Knex,
-  since: Date,
-  upToRevision: number,
-): Promise<{ position: number; data: MatchRecorded['data'] }[]> {
-  const rows: { position: string; data: MatchRecorded['data'] }[] = await knex('public.events')
-    .select('position', 'data')
-    .where('recorded_at', '>', since)
-    .andWhere({ stream_id: LADDER_STREAM, type: 'MatchRecorded' })
-    .andWhere('revision', '<=', upToRevision)
-    .andWhereRaw(`data->>'idempotencyKey' IS NOT NULL`)
-    .orderBy('position');
-  return rows.map((row) => ({ position: Number(row.position), data: row.data }));
+export interface KeyedMatchLog {
+  keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]>;
+}
+
+/** Reads through the log's recorded_at index, so a restart reads one window's events, not the whole log. */
+export class PostgresKeyedMatchLog implements KeyedMatchLog {
+  constructor(private readonly knex: Knex) {}
+
+  async keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]> {
+    const rows: { position: string; data: MatchRecorded['data'] }[] = await this.knex('public.events')
+      .select('position', 'data')
+      .where('recorded_at', '>', since)
+      .andWhere({ stream_id: LADDER_STREAM, type: 'MatchRecorded' })
+      .andWhere('revision', '<=', upToRevision)
+      .andWhereRaw(`data->>'idempotencyKey' IS NOT NULL`)
+      .orderBy('position');
+    return rows.map((row) => ({ position: Number(row.position), data: row.data }));
+  }
 }

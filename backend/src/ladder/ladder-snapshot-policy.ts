@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { keyedMatchesSince, rememberAnswer } from './idempotency-window.js';
+import { rememberAnswer, type KeyedMatchLog } from './idempotency-window.js';
 import type { LadderState } from './ladder.state.js';
 import { LadderSnapshotStore, serializeState, type LadderSnapshot } from './ladder.snapshot.js';
 
@@ -20,8 +20,10 @@ export class LadderSnapshotPolicy {
   private readonly store: LadderSnapshotStore;
 
   constructor(
-    private readonly knex: Knex,
+    knex: Knex,
     private readonly logger: Logger,
+    /** Where the window's keyed matches are read back from: the log itself. */
+    private readonly keyedMatches: KeyedMatchLog,
   ) {
     this.store = new LadderSnapshotStore(knex);
   }
@@ -36,7 +38,7 @@ export class LadderSnapshotPolicy {
       return null;
     });
     if (!snapshot) return null;
-    for (const { position, data } of await keyedMatchesSince(this.knex, windowStart, snapshot.revision)) {
+    for (const { position, data } of await this.keyedMatches.keyedMatchesSince(windowStart, snapshot.revision)) {
       rememberAnswer(snapshot.state, data, position);
     }
     this.revision = snapshot.revision;

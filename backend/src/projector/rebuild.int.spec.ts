@@ -65,6 +65,31 @@ describe('rebuilding the read models from the log', () => {
     expect(schemas.rows.map((r: { nspname: string }) => r.nspname)).toEqual(['read_models']);
   });
 
+  test('from a log that keeps no count (KurrentDB), the total is estimated from the positions read', async () => {
+    let head = 0;
+    for (let n = 0; n < 120; n++) head = await append(n);
+    await projector.waitFor(head, 20_000);
+    const uncounted = {
+      readAll: store.readAll.bind(store),
+      readStream: store.readStream.bind(store),
+      onAppended: store.onAppended.bind(store),
+      headPosition: store.headPosition.bind(store),
+    };
+    const progress: RebuildProgress[] = [];
+    await rebuildReadModels({
+      liveKnex: knex,
+      openKnex: (searchPath) => createKnex(db.url, 3, 'rebuild', searchPath),
+      reader: uncounted,
+      projections,
+      batchSize: 50,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(progress[0]).toMatchObject({ phase: 'building', done: 0, total: 0 });
+    // Positions 1..120 with no gaps: 50 events read up to position 50 of 120 extrapolate to 120.
+    expect(progress[1]).toMatchObject({ phase: 'building', done: 50, total: 120 });
+    expect(progress.at(-1)).toMatchObject({ phase: 'done', done: 120, total: 120 });
+  });
+
   test('readers never see an error or a partial table while it runs, and writes go on', async () => {
     let head = 0;
     for (let n = 0; n < 200; n++) head = await append(n);

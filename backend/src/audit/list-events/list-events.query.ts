@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditPage, EventMetadata } from '@team/contracts';
+import type { AuditEntry, AuditPage, EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf } from '../event-summary.js';
@@ -66,50 +66,92 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
   return filter;
 }
 
-/** Newest first, by global position; every filter narrows with AND. */
-export async function listEvents(knex: Knex, filter: AuditFilter): Promise<AuditPage> {
-  const query = knex('public.events')
-    .select('position', 'stream_id', 'revision', 'type', 'data', 'metadata', 'recorded_at')
-    .orderBy('position', 'desc')
-    .limit(filter.limit + 1);
-  if (filter.types.length) query.whereIn('type', filter.types);
-  if (filter.stream) query.where('stream_id', filter.stream);
-  if (filter.from) query.where('recorded_at', '>=', filter.from);
-  if (filter.to) query.where('recorded_at', '<=', filter.to);
-  if (filter.before) query.where('position', '<', filter.before);
-  if (filter.playerId) {
-    // Any player reference anywhere in the payload: participants, merges, corrections.
-    query.whereRaw(
-      // knex treats a bare ? as a binding: the jsonpath filter's ? is escaped.
-      `jsonb_path_exists(data, '$.** \\? (@.playerId == $id || @.primaryId == $id || @.duplicateId == $id)', jsonb_build_object('id', ?::int))`,
-      [filter.playerId],
-    );
+/** One event of the log as the audit shows it, whichever log it was read from. */
+export interface LoggedEvent {
+  position: number;
+  streamId: string;
+  revision: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  /** ISO-8601: when the command was decided (the metadata's recordedAt). */
+  recordedAt: string;
+}
+
+/**
+ * The audit log's reads: newest first, by global position; every filter narrows with AND.
+ * The PostgreSQL implementation is below, the KurrentDB one in kurrentdb-audit-log.ts.
+ */
+export interface AuditLog {
+  list(filter: AuditFilter): Promise<AuditPage>;
+}
+
+export class PostgresAuditLog implements AuditLog {
+  constructor(private readonly knex: Knex) {}
+
+  async list(filter: AuditFilter): Promise<AuditPage> {
+    const query = this.knex('public.events')
+      .select('position', 'stream_id', 'revision', 'type', 'data', 'metadata', 'recorded_at')
+      .orderBy('position', 'desc')
+      .limit(filter.limit + 1);
+    if (filter.types.length) query.whereIn('type', filter.types);
+    if (filter.stream) query.where('stream_id', filter.stream);
+    if (filter.from) query.where('recorded_at', '>=', filter.from);
+    if (filter.to) query.where('recorded_at', '<=', filter.to);
+    if (filter.before) query.where('position', '<', filter.before);
+    if (filter.playerId) {
+      // Any player reference anywhere in the payload: participants, merges, corrections.
+      query.whereRaw(
+        // knex treats a bare ? as a binding: the jsonpath filter's ? is escaped.
+        `jsonb_path_exists(data, '$.** \\? (@.playerId == $id || @.primaryId == $id || @.duplicateId == $id)', jsonb_build_object('id', ?::int))`,
+        [filter.playerId],
+      );
+    }
+    if (filter.text) {
+      const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query.where((q) => q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]));
+    }
+    const rows = await query;
+    const events: LoggedEvent[] = rows.map((row) => ({
+      position: Number(row.position),
+      streamId: row.stream_id,
+      revision: row.revision,
+      type: row.type,
+      data: row.data,
+      metadata: row.metadata,
+      recordedAt: new Date(row.recorded_at).toISOString(),
+    }));
+    return auditPage(events, filter.limit, null);
   }
-  if (filter.text) {
-    const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((q) => q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]));
-  }
-  const rows = await query;
-  const page = rows.slice(0, filter.limit);
+}
+
+/**
+ * A page of `limit` entries from the matching events read (newest first, one more than
+ * `limit` when there are more). `cursorWhenShort`: where to go on when the read stopped before
+ * it found them all (a bounded scan), else null.
+ */
+export function auditPage(events: readonly LoggedEvent[], limit: number, cursorWhenShort: number | null): AuditPage {
+  const page = events.slice(0, limit);
   return {
-    events: page.map((row) => {
-      const metadata = row.metadata as EventMetadata;
-      const event = { type: row.type as string, streamId: row.stream_id as string, data: row.data };
-      return {
-        position: Number(row.position),
-        recordedAt: new Date(row.recorded_at).toISOString(),
-        type: row.type,
-        streamId: row.stream_id,
-        revision: row.revision,
-        actor: metadata.actor,
-        correlationId: metadata.correlationId,
-        fingerprint: metadata.fingerprint ?? null,
-        summary: summarizeEvent(event),
-        links: linksOf(event),
-        data: row.data,
-        metadata,
-      };
-    }),
-    nextCursor: rows.length > filter.limit ? Number(page[page.length - 1]!.position) : null,
+    events: page.map(auditEntryOf),
+    nextCursor: events.length > limit ? page[page.length - 1]!.position : cursorWhenShort,
+  };
+}
+
+function auditEntryOf(event: LoggedEvent): AuditEntry {
+  const { metadata } = event;
+  return {
+    position: event.position,
+    recordedAt: event.recordedAt,
+    type: event.type,
+    streamId: event.streamId,
+    revision: event.revision,
+    actor: metadata.actor,
+    correlationId: metadata.correlationId,
+    fingerprint: metadata.fingerprint ?? null,
+    summary: summarizeEvent(event),
+    links: linksOf(event),
+    data: event.data,
+    metadata,
   };
 }

@@ -1,6 +1,22 @@
 import { BACKWARDS, END, FORWARDS, START, type Direction, type KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { kurrentPosition, recordedOf, translateError, userEventsFilter, type KurrentRecordedEvent } from './kurrentdb-mapping.js';
 
+/**
+ * How far an event's `recordedAt` (our clock, when the command was decided) may run ahead of
+ * the server's `created` (when KurrentDB wrote it): clock skew between the app's hosts and the
+ * server. The log readers that look for events recorded after a time scan $all or a stream
+ * backwards and stop at the first event the server wrote this long before that time: nothing
+ * older can have been recorded after it. PostgreSQL answers the same questions exactly from
+ * its recorded_at index; here they are exact as long as the clocks agree within this margin.
+ */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Options of the KurrentDB log readers (tests name a fresh ladder stream and a shorter margin). */
+export interface KurrentReaderOptions {
+  ladderStream?: string;
+  clockSkewMs?: number;
+}
+
 /** The few client calls the adapter makes: what a unit test's stub stands in for. */
 export type KurrentClient = Pick<KurrentDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 
@@ -80,7 +96,7 @@ export class KurrentLog {
           const event = recordedOf(resolved);
           if (!event) continue;
           if (from !== undefined && (forwards ? event.position <= from : event.position >= from)) continue;
-          if (types && !types.includes(event.type)) continue;
+          if (types?.length && !types.includes(event.type)) continue;
           yield event;
           if (--left <= 0) return;
         }

@@ -12,7 +12,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@team/contracts';
-import { runMigrations } from '@team/projections';
+import { runMigrations, type EventCounter } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
@@ -53,7 +53,7 @@ export interface PostgresEventStoreOptions {
  * and written together by the next statement (group commit), each with its own
  * expected-revision check and its own outcome.
  */
-export class PostgresEventStore implements EventStore {
+export class PostgresEventStore implements EventStore, EventCounter {
   private readonly queue: PendingAppend[] = [];
   private flushing = false;
   private readonly maxBatch: number;
@@ -112,6 +112,12 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<number> {
     const row = await this.guard(() => this.knex('public.events').max({ head: 'position' }).first());
     return Number(row?.head ?? 0);
+  }
+
+  /** Exact, for a rebuild's progress: positions have gaps (a refused append still draws one). */
+  async countUpTo(position: number): Promise<number> {
+    const row = await this.guard(() => this.knex('public.events').where('position', '<=', position).count({ n: '*' }).first());
+    return Number(row?.n ?? 0);
   }
 
   onAppended(listener: () => void): () => void {

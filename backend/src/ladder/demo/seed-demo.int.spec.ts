@@ -1,4 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
+import type { EventLogReaders } from '../../event-store/event-log-readers.js';
+import { EVENT_LOG_READERS } from '../../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedDemo } from './seed-demo.js';
 
@@ -11,7 +13,8 @@ describe('seedDemo', () => {
 
   test('records realistic matches through the command path, with duplicates to merge; a rerun adds nothing', async () => {
     const commands = app.running.app.get(CommandBus);
-    const summary = await seedDemo(commands, { matches: 60, seed: 7, log: app.knex });
+    const log = app.running.app.get<EventLogReaders>(EVENT_LOG_READERS).demoKeys;
+    const summary = await seedDemo(commands, { matches: 60, seed: 7, log });
     expect(summary.matches).toBe(60);
     expect(await app.eventCount()).toBe(60);
     await app.running.projector!.waitFor(summary.lastPosition, 10_000);
@@ -31,7 +34,7 @@ describe('seedDemo', () => {
     expect(merged.status).toBe(200);
 
     // A rerun dates its matches the same way: most lie outside the idempotency window, so the log says what exists.
-    await seedDemo(commands, { matches: 60, seed: 7, log: app.knex });
+    await seedDemo(commands, { matches: 60, seed: 7, log });
     expect(await app.eventCount()).toBe(61);
   });
 });

@@ -14,8 +14,8 @@ export interface SeedDemoOptions {
   seed?: number;
   /** The last match's time; earlier ones are spread back from it. */
   now?: Date;
-  /** The log, to skip the matches an earlier run with this seed recorded (see recordedDemoKeys). */
-  log?: Knex;
+  /** The log, to skip the matches an earlier run with this seed recorded (see DemoKeyLog). */
+  log?: DemoKeyLog;
 }
 
 export interface SeedDemoSummary {
@@ -116,14 +116,23 @@ function demoMatch(players: RosterEntry[], random: () => number): RecordMatchReq
 /**
  * The demo keys (`demo-{seed}-{n}`) already in the log. Idempotency-Keys are honoured for a
  * window (IDEMPOTENCY_WINDOW_HOURS) measured from each match's time, and demo matches are dated
- * up to weeks back: so a rerun asks the log itself which of its matches exist.
+ * up to weeks back: so a rerun asks the log itself which of its matches exist. The PostgreSQL
+ * implementation is below, the KurrentDB one in kurrentdb-ladder-log.ts.
  */
-export async function recordedDemoKeys(log: Knex, seed: number): Promise<Set<string>> {
-  const rows: { key: string }[] = await log('public.events')
-    .where({ stream_id: 'ladder', type: 'MatchRecorded' })
-    .whereRaw(`data->>'idempotencyKey' LIKE ?`, [`demo-${seed}-%`])
-    .select(log.raw(`data->>'idempotencyKey' AS key`));
-  return new Set(rows.map((row) => row.key));
+export interface DemoKeyLog {
+  recordedDemoKeys(seed: number): Promise<Set<string>>;
+}
+
+export class PostgresDemoKeyLog implements DemoKeyLog {
+  constructor(private readonly knex: Knex) {}
+
+  async recordedDemoKeys(seed: number): Promise<Set<string>> {
+    const rows: { key: string }[] = await this.knex('public.events')
+      .where({ stream_id: 'ladder', type: 'MatchRecorded' })
+      .whereRaw(`data->>'idempotencyKey' LIKE ?`, [`demo-${seed}-%`])
+      .select(this.knex.raw(`data->>'idempotencyKey' AS key`));
+    return new Set(rows.map((row) => row.key));
+  }
 }
 
 /**
@@ -137,7 +146,7 @@ export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: S
   const now = options.now ?? new Date();
   const random = seededRandom(seed);
   const everyone = roster(random);
-  const recorded = options.log ? await recordedDemoKeys(options.log, seed) : new Set<string>();
+  const recorded = options.log ? await options.log.recordedDemoKeys(seed) : new Set<string>();
   const seen = new Set<string>();
   let lastPosition = 0;
   for (let i = 0; i < matches; i++) {

@@ -4,13 +4,14 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { PlayerMatchRecord } from '@team/contracts';
 import type { AppConfig } from '../../config.js';
-import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
+import type { EventLogReaders } from '../../event-store/event-log-readers.js';
+import { APP_CONFIG, EVENT_LOG_READERS, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
 import { serializeState } from '../ladder.snapshot.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
-import { TimeTravelLog } from './time-travel-log.js';
+import type { TimeTravelLog } from './time-travel-log.js';
 import { TimeTravelSnapshots } from './time-travel-snapshots.js';
 
 // Time travel (audit and public ?asOf=): the ladder as it stood at a point of the log, folded
@@ -63,8 +64,9 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
     @Inject(TIME_TRAVEL_KNEX) knex: Knex,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(EVENT_LOG_READERS) readers: EventLogReaders,
   ) {
-    this.log = new TimeTravelLog(knex);
+    this.log = readers.timeTravel;
     this.snapshots = new TimeTravelSnapshots(knex);
     this.snapshotEvery = config.timeTravelSnapshotEvery;
     this.limiter = new Semaphore(

@@ -10,11 +10,30 @@ export interface LadderLogRow {
 }
 
 /**
+ * What time travel reads of the log itself: the PostgreSQL implementation is below, the
+ * KurrentDB one in kurrentdb-time-travel-log.ts; event-log-readers.ts picks one with the store.
+ */
+export interface TimeTravelLog {
+  /** The highest visible position (nothing below it can still appear). */
+  head(): Promise<number>;
+  /**
+   * The end of the prefix of the log recorded at or before `time` (ms): a position at or after
+   * the last event of that prefix and before the first event recorded after `time`; null when
+   * no event was recorded after it (the point is then the head).
+   */
+  lastPositionAt(time: number): Promise<number | null>;
+  /** Ladder events after a stream revision, up to a position, in order. */
+  ladderEvents(afterRevision: number, upToPosition: number, limit: number): Promise<LadderLogRow[]>;
+  /** The MatchRecorded data at these positions, by match id. */
+  matches(positions: readonly number[]): Promise<Map<number, MatchRecorded['data']>>;
+}
+
+/**
  * What time travel reads of the PostgreSQL log, on its own small pool: each query is served
  * by an index (the primary key on position, `(stream_id, revision)`, `events_recorded_at_idx`),
  * so none of them costs more as the log grows, except the time lookup noted below.
  */
-export class TimeTravelLog {
+export class PostgresTimeTravelLog implements TimeTravelLog {
   constructor(private readonly knex: Knex) {}
 
   /** The highest visible position (appends commit in position order, so nothing below it is missing). */
@@ -37,7 +56,6 @@ export class TimeTravelLog {
     return row?.first === null || row?.first === undefined ? null : Number(row.first) - 1;
   }
 
-  /** Ladder events after a stream revision, up to a position, in order. */
   async ladderEvents(afterRevision: number, upToPosition: number, limit: number): Promise<LadderLogRow[]> {
     const rows: LadderLogRow[] = await this.knex('public.events')
       .select('position', 'revision', 'type', 'data')
@@ -49,7 +67,6 @@ export class TimeTravelLog {
     return rows.map((row) => ({ ...row, position: Number(row.position) }));
   }
 
-  /** The MatchRecorded data at these positions, by match id. */
   async matches(positions: readonly number[]): Promise<Map<number, MatchRecorded['data']>> {
     const found = new Map<number, MatchRecorded['data']>();
     if (positions.length === 0) return found;

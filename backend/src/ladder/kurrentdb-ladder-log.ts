@@ -1,0 +1,54 @@
+import { BACKWARDS } from '@kurrent/kurrentdb-client';
+import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../event-store/kurrentdb/kurrentdb-log.js';
+import type { DemoKeyLog } from './demo/seed-demo.js';
+import type { KeyedMatch, KeyedMatchLog } from './idempotency-window.js';
+import { LADDER_STREAM, type MatchRecorded } from './ladder.events.js';
+
+/** The Idempotency-Key of a MatchRecorded, or null (another event, or a match sent without one). */
+function keyOf(type: string, data: unknown): string | null {
+  if (type !== 'MatchRecorded') return null;
+  const key = (data as MatchRecorded['data']).idempotencyKey;
+  return typeof key === 'string' ? key : null;
+}
+
+/** What the ladder's command side reads of the KurrentDB log itself: its own stream, never a projection. */
+export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
+  private readonly ladderStream: string;
+  private readonly clockSkewMs: number;
+
+  constructor(
+    private readonly log: KurrentLog,
+    options: KurrentReaderOptions = {},
+  ) {
+    this.ladderStream = options.ladderStream ?? LADDER_STREAM;
+    this.clockSkewMs = options.clockSkewMs ?? CLOCK_SKEW_MS;
+  }
+
+  /**
+   * Reads the ladder stream backwards from `upToRevision` and stops at the first event the
+   * server wrote before `since` minus the clock-skew margin (CLOCK_SKEW_MS): a restart reads one
+   * window's events (plus the margin), not the whole stream, as PostgreSQL's index does.
+   */
+  async keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]> {
+    const found: KeyedMatch[] = [];
+    const stop = since.getTime() - this.clockSkewMs;
+    for await (const event of this.log.stream(this.ladderStream, { direction: BACKWARDS, fromRevision: upToRevision })) {
+      if (event.created.getTime() <= stop) break;
+      if (keyOf(event.type, event.data) !== null && Date.parse(event.metadata.recordedAt) > since.getTime()) {
+        found.push({ position: event.position, data: event.data as MatchRecorded['data'] });
+      }
+    }
+    return found.reverse();
+  }
+
+  /** Reads the whole ladder stream: `npm run demo` asks once per run, and KurrentDB has no index on data. */
+  async recordedDemoKeys(seed: number): Promise<Set<string>> {
+    const keys = new Set<string>();
+    const prefix = `demo-${seed}-`;
+    for await (const event of this.log.stream(this.ladderStream)) {
+      const key = keyOf(event.type, event.data);
+      if (key?.startsWith(prefix)) keys.add(key);
+    }
+    return keys;
+  }
+}
