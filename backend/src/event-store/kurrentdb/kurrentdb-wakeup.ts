@@ -29,8 +29,6 @@ export class KurrentWakeup {
   private readonly pollIntervalMs: number;
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
-  /** Subscriptions opened so far (tests). */
-  subscriptions = 0;
 
   constructor(
     /** Opens the subscription; `wake` is for the filter's checkpoints. */
@@ -87,7 +85,6 @@ export class KurrentWakeup {
       this.retry();
       return;
     }
-    this.subscriptions++;
     this.subscription = subscription;
     const alive = () => {
       this.failures = 0;
