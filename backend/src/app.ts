@@ -68,6 +68,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
           knex,
           reader: eventStore,
           projections: readModelProjections,
+          ...(config.workerName ? { worker: config.workerName } : {}),
           logger: {
             info: (message, fields) => logger.info(fields ?? {}, message),
             error: (message, fields) => logger.error(fields ?? {}, message),
