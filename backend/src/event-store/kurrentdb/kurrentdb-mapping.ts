@@ -20,6 +20,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@team/contracts';
+import { eventMetadata } from '../event-metadata.js';
 
 // How the port's numbers, revisions, metadata and errors map onto KurrentDB's.
 //
@@ -79,14 +80,8 @@ export function streamStateOf(expected: ExpectedRevision): AppendStreamState {
 export function eventDataOf(event: NewEvent, context: AppendContext): JSONEventData {
   // The PostgreSQL log keeps ids in a uuid column: every id this application makes is one.
   if (!UUID.test(event.id)) throw new Error(`Event ids must be UUIDs, got "${event.id}"`);
-  const metadata: StoredMetadata = {
-    schemaVersion: event.schemaVersion ?? 1,
-    recordedAt: context.recordedAt.toISOString(),
-    correlationId: context.correlationId,
-    ...(context.clientCorrelationId ? { clientCorrelationId: context.clientCorrelationId } : {}),
-    actor: context.actor,
-    ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
-  };
+  // KurrentDB keeps the id and the type itself.
+  const { eventId: _id, type: _type, ...metadata }: EventMetadata = eventMetadata(event, context);
   return {
     id: event.id,
     contentType: 'application/json',

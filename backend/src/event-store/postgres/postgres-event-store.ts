@@ -16,6 +16,7 @@ import { runMigrations, type EventCounter } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
+import { eventMetadata } from '../event-metadata.js';
 
 interface PendingAppend {
   streamId: string;
@@ -167,7 +168,7 @@ export class PostgresEventStore implements EventStore, EventCounter {
         type: event.type,
         schemaVersion: event.schemaVersion ?? 1,
         data: event.data,
-        metadata: metadataOf(event, event.context ?? request.context),
+        metadata: eventMetadata(event, event.context ?? request.context),
       })),
     }));
     let results: BatchResult[];
@@ -229,18 +230,6 @@ function firstUnstorable(events: readonly NewEvent[]): string | null {
   return null;
 }
 
-function metadataOf(event: NewEvent, context: AppendContext): EventMetadata {
-  return {
-    eventId: event.id,
-    type: event.type,
-    schemaVersion: event.schemaVersion ?? 1,
-    recordedAt: context.recordedAt.toISOString(),
-    correlationId: context.correlationId,
-    ...(context.clientCorrelationId ? { clientCorrelationId: context.clientCorrelationId } : {}),
-    actor: context.actor,
-    ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
-  };
-}
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {

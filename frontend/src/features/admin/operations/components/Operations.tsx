@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ProjectionStatus } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
@@ -14,6 +14,7 @@ import {
 } from '../api/operations';
 import { formatCount } from '../rebuild-figures';
 import { ProjectorWorkerCard } from './ProjectorWorkerCard';
+import { LagTag } from './LagTag';
 import { RebuildPanel } from './RebuildPanel';
 import { SetAsidePanel } from './SetAsidePanel';
 import '../operations.css';
@@ -38,13 +39,7 @@ function ProjectionCard({ projection }: { projection: ProjectionStatus }) {
         <dd>{formatCount(projection.position)}</dd>
         <dt>Lag</dt>
         <dd>
-          {projection.lag === 0 ? (
-            <Tag color="green">Up to date</Tag>
-          ) : (
-            <Tag color="orange">
-              {formatCount(projection.lag)} {projection.lag === 1 ? 'event' : 'events'} behind
-            </Tag>
-          )}
+          <LagTag lag={projection.lag} />
         </dd>
         <dt>Last error</dt>
         <dd>{projection.lastError ? <span style={{ color: 'var(--loss)' }}>{projection.lastError}</span> : 'None'}</dd>

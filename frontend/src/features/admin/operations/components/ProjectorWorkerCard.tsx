@@ -1,7 +1,7 @@
 import { Card, Tag } from 'antd';
 import type { ProjectorWorkerStatus } from '@team/contracts';
 import { formatEventTime } from '../../shared/event-time';
-import { formatCount } from '../rebuild-figures';
+import { LagTag } from './LagTag';
 
 export interface ProjectorWorkerCardProps {
   worker: ProjectorWorkerStatus;
@@ -32,13 +32,7 @@ export function ProjectorWorkerCard({ worker, inThisProcess }: ProjectorWorkerCa
         <dd>{worker.activeSince ? formatEventTime(worker.activeSince) : '-'}</dd>
         <dt>Lag</dt>
         <dd>
-          {worker.lag === 0 ? (
-            <Tag color="green">Up to date</Tag>
-          ) : (
-            <Tag color="orange">
-              {formatCount(worker.lag)} {worker.lag === 1 ? 'event' : 'events'} behind
-            </Tag>
-          )}
+          <LagTag lag={worker.lag} />
         </dd>
       </dl>
       {!worker.activeWorker && (
