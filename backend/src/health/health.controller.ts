@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Knex } from 'knex';
-import type { EventStore, HealthResponse } from '@team/contracts';
+import { EventStoreUnavailableError, type EventStore, type HealthResponse } from '@team/contracts';
 import { Projector, READ_MODELS_CHECKPOINT, readActiveProjector, readCheckpoint } from '@team/projections';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG, EVENT_STORE, KNEX, READ_KNEX } from '../infrastructure/tokens.js';
@@ -83,8 +83,12 @@ export class HealthController {
       );
       response.status(status);
       return body;
-    } catch {
+    } catch (error) {
       response.status(503);
+      // With KurrentDB as the log (EVENTSTORE_URL), the log can be down while PostgreSQL is up.
+      if (error instanceof EventStoreUnavailableError && this.config.eventStoreUrl) {
+        return { status: 'unavailable', database: 'up', error: 'The event log cannot be reached.' };
+      }
       return { status: 'unavailable', database: 'down', error: 'The database cannot be reached.' };
     }
   }

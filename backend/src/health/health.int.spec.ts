@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@team/contracts';
 import { loadConfig } from '../config.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { freePort } from '../testing/server-process.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 
 // What a load balancer sees: 200 only while the read tables can be trusted.
@@ -69,6 +70,23 @@ describe('GET /api/health for load balancers', () => {
     await app.running.projector!.stop();
     const stopped = await app.call('GET', '/api/health');
     expect(stopped.body.projector).toMatchObject({ activeWorker: null, activeSince: null, runsInThisProcess: false });
+  });
+
+  test('KurrentDB as the log and unreachable: health says the log is down, a write is 503, reads still answer', async () => {
+    app = await startTestApp({ EVENTSTORE_URL: `kurrentdb://127.0.0.1:${await freePort()}?tls=false` });
+    const health = await app.call('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'unavailable', database: 'up', error: 'The event log cannot be reached.' });
+    const write = await app.call('POST', '/api/matches', {
+      json: {
+        winningTeam: 'team1',
+        team1: [{ discordId: '91001', username: 'Ace', kills: 1, deaths: 1, assists: 1, score: 10 }],
+        team2: [{ discordId: '91002', username: 'Blaze', kills: 1, deaths: 1, assists: 1, score: 5 }],
+      },
+    });
+    expect(write.status).toBe(503);
+    expect(write.body.error).not.toMatch(/stack|at /);
+    expect((await app.call('GET', '/api/players/leaderboard')).status).toBe(200);
   });
 
   test('the thresholds are settings, and a malformed one is refused by name', () => {
