@@ -24,7 +24,7 @@ describe('OperationsPage', () => {
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Admin Key'), 'secret{Enter}');
     expect(await screen.findByRole('heading', { name: 'Operations' })).toBeInTheDocument();
-    expect(await screen.findByText('Runs in a separate worker process')).toBeInTheDocument();
+    expect(await screen.findByText('worker-a')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();

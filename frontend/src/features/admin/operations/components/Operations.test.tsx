@@ -46,7 +46,7 @@ describe('Operations', () => {
     expect(screen.getByRole('heading', { name: 'Operations' })).toBeInTheDocument();
     const log = await screen.findByRole('region', { name: 'Event log' });
     expect(log).toHaveTextContent('1,234');
-    expect(log).toHaveTextContent('Runs in this server process');
+    expect(screen.getByRole('region', { name: 'Projector' })).toHaveTextContent('api-1:4242 (this server process)');
     const projection = screen.getByRole('region', { name: 'Projection read-models' });
     expect(projection).toHaveTextContent('1,200');
     expect(projection).toHaveTextContent('34 events behind');

@@ -153,10 +153,6 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
               <p className="muted" style={{ margin: '0 0 0.5rem' }}>
                 Position of the newest event
               </p>
-              <dl className="ops-figures">
-                <dt>Projector</dt>
-                <dd>{data.projectorInThisProcess ? 'Runs in this server process' : 'Runs in a separate worker process'}</dd>
-              </dl>
             </Card>
             <ProjectorWorkerCard worker={data.projector} inThisProcess={data.projectorInThisProcess} />
             {data.projections.map((projection) => (
