@@ -21,6 +21,9 @@ import { correlationIdOf } from './http/audit-context.js';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
+import { headersSetBy, serveBeforeExpress } from './http/before-express.js';
+import { cachedLeaderboard, LEADERBOARD_PATH } from './ladder/get-leaderboard/cached-leaderboard.js';
+import { GetLeaderboardHandler } from './ladder/get-leaderboard/get-leaderboard.query.js';
 import { createKnex } from './infrastructure/database.js';
 import { migrateDatabase } from './infrastructure/migrate-database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
@@ -121,38 +124,43 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
 function configureHttp(app: NestExpressApplication, config: AppConfig, logger: Logger): void {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      logger,
-      // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
-      genReqId: (request, response) => correlationIdOf(request, response),
-      autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // antd writes its styles at run time. Scripts only from this origin, and the HTML
-          // block frame's resize script by its hash (the srcdoc frame inherits this policy).
-          'default-src': ["'self'"],
-          'script-src': ["'self'", HTML_BLOCK_SCRIPT_SOURCE],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:', 'http:'],
-          'media-src': ["'self'", 'https:', 'http:'],
-          'frame-src': ["'self'", 'https://www.youtube.com', 'https://player.twitch.tv'],
-          'connect-src': ["'self'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          // Served over plain http on a LAN or localhost too: do not force https sub-requests.
-          'upgrade-insecure-requests': null,
-        },
+  const logRequest = pinoHttp({
+    logger,
+    // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
+    genReqId: (request, response) => correlationIdOf(request, response),
+    autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
+    customLogLevel: (_request, response, error) =>
+      error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+  });
+  app.use(logRequest);
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        // antd writes its styles at run time. Scripts only from this origin, and the HTML
+        // block frame's resize script by its hash (the srcdoc frame inherits this policy).
+        'default-src': ["'self'"],
+        'script-src': ["'self'", HTML_BLOCK_SCRIPT_SOURCE],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        'media-src': ["'self'", 'https:', 'http:'],
+        'frame-src': ["'self'", 'https://www.youtube.com', 'https://player.twitch.tv'],
+        'connect-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        // Served over plain http on a LAN or localhost too: do not force https sub-requests.
+        'upgrade-insecure-requests': null,
       },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.use(securityHeaders);
+  // The cached leaderboard is answered ahead of Express, with the same log line and headers.
+  serveBeforeExpress(app.getHttpServer(), cachedLeaderboard(app.get(GetLeaderboardHandler)), {
+    logRequest,
+    logsAnswers: () => logger.isLevelEnabled('info'),
+    identify: correlationIdOf,
+    securityHeaders: headersSetBy(securityHeaders, LEADERBOARD_PATH),
+  });
   app.use(compression());
   app.use(refuseUnsafeAddress);
   app.use(express.json({ limit: '1mb' }));

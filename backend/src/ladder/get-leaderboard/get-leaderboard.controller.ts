@@ -1,17 +1,18 @@
 import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { InvalidInputError } from '../../shared/domain-errors.js';
 import { parseAsOf } from '../time-travel/as-of.js';
-import { sendView } from '../../http/send-view.js';
+import { sendLeaderboard } from './cached-leaderboard.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from './get-leaderboard.query.js';
+import { modeParam } from './mode-param.js';
 
 /**
  * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}]: LeaderboardEntry[] in
  * rank order. With a mode, `elo` is that mode's rating and only players who played it are
  * listed. With asOf, the board as it stood then (time travel: bounded folds, cached per point in
  * the server; `no-store` for clients, since a point past the head moves on).
+ * The plain shapes (no asOf) are mostly answered before they get here: see cached-leaderboard.ts.
  */
 @Controller('api/players/leaderboard')
 export class GetLeaderboardController {
@@ -31,13 +32,6 @@ export class GetLeaderboardController {
       response.status(200).json(entries);
       return;
     }
-    const board = await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
-    sendView(request, response, board.view('leaderboard', (entries) => entries));
+    sendLeaderboard(request, response, await this.queries.execute(new GetLeaderboardQuery(modeParam(mode))));
   }
-}
-
-function modeParam(raw: unknown): number | null {
-  if (raw === undefined || raw === '') return null;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new InvalidInputError('The mode must be a mode id (a whole number).');
-  return Number(raw);
 }

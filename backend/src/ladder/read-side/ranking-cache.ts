@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { LeaderboardEntry } from '@team/contracts';
 import { leaderboardOf, listModePoolPlayers, listPlayers, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
 import type { AppConfig } from '../../config.js';
-import type { CachedView } from '../../http/send-view.js';
+import { CachedView } from '../../http/send-view.js';
 import { APP_CONFIG, READ_KNEX } from '../../infrastructure/tokens.js';
 
 // The ladder's read side beside its queries: what the get-* use cases share, kept apart from
@@ -20,11 +20,11 @@ export class RankedBoard {
     readonly entries: LeaderboardEntry[],
   ) {}
 
-  /** A JSON view of the board, serialised once per position. */
+  /** A JSON view of the board, serialised (and compressed, on demand) once per position. */
   view(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
     let view = this.views.get(name);
     if (!view) {
-      view = { json: JSON.stringify(build(this.entries)), etag: `"${name}-${this.pool}-${this.position}"` };
+      view = new CachedView(`"${name}-${this.pool}-${this.position}"`, build(this.entries));
       this.views.set(name, view);
     }
     return view;
