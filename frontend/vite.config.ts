@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstLoadChunkName } from './build/first-load-chunks';
 
 const contractsEntry = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 const srcDir = fileURLToPath(new URL('./src', import.meta.url));
@@ -16,10 +17,30 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
  * would also swallow small shared helpers (clsx, react-is) and drag its whole chunk onto
  * the home page.
  */
+const routesDir = path.join(srcDir, 'app/routes');
+
+/** The public screens (SPEC §2), each a lazily loaded route module, and the tracker's layout. */
+const publicScreens = [
+  ...['home', 'about', 'roster', 'dynamic-page', 'not-found'].map((name) => ({ file: path.join(routesDir, `${name}.tsx`), area: 'content' as const })),
+  ...['dashboard', 'leaderboard', 'players', 'record-match', 'not-found'].map((name) => ({
+    file: path.join(routesDir, 'tracker', `${name}.tsx`),
+    area: 'tracker' as const,
+  })),
+  { file: path.join(srcDir, 'components/layouts/TrackerLayout.tsx'), area: 'tracker' as const, layout: true },
+];
+
+/** Modules the public screens share on first paint: a few chunks instead of one per module (build/first-load-chunks.ts). */
+const firstLoadGroup = {
+  name: firstLoadChunkName({ srcDir, contractsEntry, entry: path.join(srcDir, 'main.tsx'), screens: publicScreens }),
+  includeDependenciesRecursively: false,
+  priority: 20,
+};
+
 const vendorGroups = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
   { name: 'vendor-redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/, priority: 30 },
 ];
+
 
 /**
  * Writes a Brotli (quality 11) and a gzip (level 9) twin beside each script, style sheet and
@@ -66,7 +87,7 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: vendorGroups },
+        codeSplitting: { groups: [...vendorGroups, firstLoadGroup] },
       },
     },
   },

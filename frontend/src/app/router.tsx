@@ -13,13 +13,13 @@ function screen(load: () => Promise<{ default: ComponentType }>) {
   return <Screen />;
 }
 
-const ToastBoundary = lazy(() => import('@/components/ui/ToastBoundary'));
+const AntdScreen = lazy(() => import('@/components/ui/AntdScreen'));
 
-/** Screens that raise toasts (useToast) render inside antd's <App>. */
-function withToasts(element: ReactNode) {
+/** Screens drawn with antd components (the admin screens) get its theme and <App>, downloaded with them. */
+function withAntd(element: ReactNode) {
   return (
     <Suspense fallback={<ScreenFallback />}>
-      <ToastBoundary>{element}</ToastBoundary>
+      <AntdScreen>{element}</AntdScreen>
     </Suspense>
   );
 }
@@ -39,11 +39,11 @@ export const routes: RouteObject[] = [
       { index: true, element: screen(() => import('./routes/home')) },
       { path: 'about', element: screen(() => import('./routes/about')) },
       { path: 'roster', element: screen(() => import('./routes/roster')) },
-      { path: 'admin/content', element: withToasts(screen(() => import('./routes/admin/content-editor'))) },
-      { path: 'admin/pages', element: withToasts(screen(() => import('./routes/admin/page-builder'))) },
-      { path: 'admin/merge-players', element: withToasts(screen(() => import('./routes/admin/merge-players'))) },
-      { path: 'admin/audit', element: withToasts(screen(() => import('./routes/admin/audit'))) },
-      { path: 'admin/operations', element: withToasts(screen(() => import('./routes/admin/operations'))) },
+      { path: 'admin/content', element: withAntd(screen(() => import('./routes/admin/content-editor'))) },
+      { path: 'admin/pages', element: withAntd(screen(() => import('./routes/admin/page-builder'))) },
+      { path: 'admin/merge-players', element: withAntd(screen(() => import('./routes/admin/merge-players'))) },
+      { path: 'admin/audit', element: withAntd(screen(() => import('./routes/admin/audit'))) },
+      { path: 'admin/operations', element: withAntd(screen(() => import('./routes/admin/operations'))) },
       { path: ':slug', element: screen(() => import('./routes/dynamic-page')) },
       { path: '*', element: screen(() => import('./routes/not-found')) },
     ],
@@ -51,15 +51,15 @@ export const routes: RouteObject[] = [
   {
     // Any path starting with /tracker uses the tracker layout (SPEC §2).
     path: '/tracker',
-    // The layout, the leaderboard and not-found use no antd; the other screens bring its theme and toasts.
+    // The tracker's screens use no antd on first load; the profile dialog brings it when opened.
     element: <TrackerLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: withToasts(screen(dashboard)) },
-      { path: 'dashboard', element: withToasts(screen(dashboard)) },
+      { index: true, element: screen(dashboard) },
+      { path: 'dashboard', element: screen(dashboard) },
       { path: 'leaderboard', element: screen(() => import('./routes/tracker/leaderboard')) },
-      { path: 'players', element: withToasts(screen(() => import('./routes/tracker/players'))) },
-      { path: 'record-match', element: withToasts(screen(() => import('./routes/tracker/record-match'))) },
+      { path: 'players', element: screen(() => import('./routes/tracker/players')) },
+      { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
       { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
     ],
   },

@@ -3,18 +3,18 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createStore } from '@/app/store';
-import ToastBoundary from '@/components/ui/ToastBoundary';
+import AntdScreen from '@/components/ui/AntdScreen';
 
-/** Renders `ui` with a fresh store, the theme, toasts and a router at `route`. */
+/** Renders `ui` with a fresh store, the theme, toasts, antd's theme and <App> and a router at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const store = createStore();
   return {
     store,
     ...render(
       <AppProviders store={store}>
-        <ToastBoundary>
+        <AntdScreen>
           <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </ToastBoundary>
+        </AntdScreen>
       </AppProviders>,
     ),
   };

@@ -1,10 +1,8 @@
-import {
-  DashboardOutlined,
-  MenuOutlined,
-  PlusCircleOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { DashboardOutlined } from '@/components/ui/icons/DashboardOutlined';
+import { MenuOutlined } from '@/components/ui/icons/MenuOutlined';
+import { PlusCircleOutlined } from '@/components/ui/icons/PlusCircleOutlined';
+import { TeamOutlined } from '@/components/ui/icons/TeamOutlined';
+import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand/BrandLogo';

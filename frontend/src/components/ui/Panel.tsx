@@ -5,6 +5,8 @@ export interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   extra?: ReactNode;
   /** An image across the top, like a card cover. */
   cover?: ReactNode;
+  /** `div` when the panel takes a role of its own (a card that is a button). */
+  as?: 'section' | 'div';
 }
 
 /**
@@ -12,9 +14,9 @@ export interface PanelProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
  * Card, which pulls in Tabs, Menu and the form runtime (about 15 KiB gzipped) that the
  * home page would otherwise download.
  */
-export function Panel({ title, extra, cover, className, children, ...rest }: PanelProps) {
+export function Panel({ title, extra, cover, className, children, as: Element = 'section', ...rest }: PanelProps) {
   return (
-    <section className={className ? `panel ${className}` : 'panel'} {...rest}>
+    <Element className={className ? `panel ${className}` : 'panel'} {...rest}>
       {cover && <div className="panel-cover">{cover}</div>}
       {(title || extra) && (
         <header className="panel-header">
@@ -23,6 +25,6 @@ export function Panel({ title, extra, cover, className, children, ...rest }: Pan
         </header>
       )}
       <div className="panel-body">{children}</div>
-    </section>
+    </Element>
   );
 }

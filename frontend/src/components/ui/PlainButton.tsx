@@ -1,8 +1,16 @@
 import type { ButtonHTMLAttributes } from 'react';
 
+export type PlainButtonVariant = 'primary' | 'default' | 'text' | 'filled' | 'outline';
+export type PlainButtonSize = 'middle' | 'large';
+
 export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'default' | 'text';
-  size?: 'middle' | 'large';
+  variant?: PlainButtonVariant;
+  size?: PlainButtonSize;
+}
+
+/** The classes of a plain button, for a link that should look like one (a page's button block). */
+export function plainButtonClass(variant: PlainButtonVariant = 'default', size: PlainButtonSize = 'middle', className?: string): string {
+  return ['plain-button', `plain-button-${variant}`, `plain-button-${size}`, className].filter(Boolean).join(' ');
 }
 
 /**
@@ -10,6 +18,5 @@ export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement
  * effect and loading states) would add about 6 KiB gzipped to the home page.
  */
 export function PlainButton({ variant = 'default', size = 'middle', className, type = 'button', ...rest }: PlainButtonProps) {
-  const classes = ['plain-button', `plain-button-${variant}`, `plain-button-${size}`, className].filter(Boolean).join(' ');
-  return <button type={type} className={classes} {...rest} />;
+  return <button type={type} className={plainButtonClass(variant, size, className)} {...rest} />;
 }

@@ -1,4 +1,5 @@
-import { MoonOutlined, SunOutlined } from '@ant-design/icons';
+import { MoonOutlined } from '@/components/ui/icons/MoonOutlined';
+import { SunOutlined } from '@/components/ui/icons/SunOutlined';
 import { useTheme } from '@/lib/theme';
 import { PlainButton } from './PlainButton';
 

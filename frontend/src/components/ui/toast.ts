@@ -1,19 +1,16 @@
-import { App } from 'antd';
-import { useCallback, type ReactNode } from 'react';
-import { useIsMobile } from '@/hooks/use-is-mobile';
+import { createContext, useContext, type ReactNode } from 'react';
 
 /**
  * Toasts (SPEC §1, §9): bottom-right, top on mobile, one at a time, 5 s.
  *
- * Usage, in any component under <ToastBoundary> (the router puts every /tracker and
- * /admin screen under one):
+ * Usage, in any component (AppProviders puts a <ToastProvider> around the whole app):
  *
  *   const { toast } = useToast();
  *   toast({ title: 'Success', description: 'Content updated successfully' });
  *   toast({ title: 'Error', description: 'Failed to update content', variant: 'destructive' });
  *
- * "One at a time" is enforced by the antd <App notification={TOAST_CONFIG}> of
- * ToastBoundary (maxCount 1): a new toast replaces the one on screen.
+ * The toasts are antd notifications, but antd is downloaded with the first toast (or ahead
+ * of it: preloadToasts), not with the screen: the record-match form then starts without it.
  */
 
 export type ToastVariant = 'default' | 'destructive';
@@ -25,10 +22,16 @@ export interface ToastOptions {
   variant?: ToastVariant;
 }
 
+export interface ToastApi {
+  toast: (options: ToastOptions) => void;
+  /** Closes the toast on screen. */
+  dismiss: () => void;
+}
+
 /** SPEC §9: default toast duration. */
 export const TOAST_DURATION_MS = 5000;
 
-/** antd <App notification> config that makes notifications behave as toasts. */
+/** antd <App notification> config that makes notifications behave as toasts: maxCount 1 is "one at a time". */
 export const TOAST_CONFIG = {
   maxCount: 1,
   duration: TOAST_DURATION_MS / 1000,
@@ -36,26 +39,10 @@ export const TOAST_CONFIG = {
   placement: 'bottomRight',
 } as const;
 
-export function useToast() {
-  const { notification } = App.useApp();
-  const isMobile = useIsMobile();
+export const ToastContext = createContext<ToastApi | null>(null);
 
-  const toast = useCallback(
-    ({ title, description, variant = 'default' }: ToastOptions) => {
-      const destructive = variant === 'destructive';
-      notification[destructive ? 'error' : 'open']({
-        title,
-        description,
-        placement: isMobile ? 'top' : 'bottomRight',
-        duration: TOAST_DURATION_MS / 1000,
-        className: destructive ? 'toast toast-destructive' : 'toast',
-        role: destructive ? 'alert' : 'status',
-      });
-    },
-    [notification, isMobile],
-  );
-
-  const dismiss = useCallback(() => notification.destroy(), [notification]);
-
-  return { toast, dismiss };
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error('useToast must be used inside <ToastProvider>');
+  return api;
 }

@@ -43,7 +43,8 @@ describe('admin login', () => {
 
     expect(await screen.findByRole('heading', { name: 'Content Editor' })).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_KEY_STORAGE_KEY)).toBe('secret-key');
-    expect(screen.getByText('Authenticated')).toBeInTheDocument();
+    // Toasts download their antd host with the first one: it shows a moment later.
+    expect(await screen.findByText('Authenticated')).toBeInTheDocument();
     expect(screen.getByText('You can now edit content')).toBeInTheDocument();
     // The key is not verified: the only call is the public content read.
     await waitFor(() => expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/content/home']));

@@ -1,4 +1,7 @@
-import { Card, Empty, Skeleton, Tag } from 'antd';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Panel } from '@/components/ui/Panel';
+import { ShimmerLines } from '@/components/ui/Shimmer';
+import { Tag } from '@/components/ui/Tag';
 import type { Match, TeamId } from '@team/contracts';
 import { formatDateTime } from '@/utils/format';
 import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
@@ -18,9 +21,10 @@ function TeamLine({ match, team }: { match: Match; team: TeamId }) {
         {TEAM_LABELS[team]}
         {match.team1Score != null && match.team2Score != null && <strong> {score}</strong>}
         {won && (
-          <Tag color="success" style={{ marginLeft: 6 }}>
-            Winner
-          </Tag>
+          <>
+            {' '}
+            <Tag tone="success">Winner</Tag>
+          </>
         )}
       </span>
       <span className="muted">{names.join(', ') || '-'}</span>
@@ -32,11 +36,11 @@ export function RecentMatchesCard() {
   const { data: matches = [], isLoading } = useGetRecentMatchesQuery();
   const recent = matches.slice(0, DASHBOARD_RECENT_MATCHES);
   return (
-    <Card title="Recent Matches" className="dashboard-card">
+    <Panel title="Recent Matches" className="dashboard-card">
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <ShimmerLines lines={5} />
       ) : recent.length === 0 ? (
-        <Empty description="No matches yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <EmptyState description="No matches yet" />
       ) : (
         <ul className="recent-matches">
           {recent.map((match) => (
@@ -51,6 +55,6 @@ export function RecentMatchesCard() {
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 }

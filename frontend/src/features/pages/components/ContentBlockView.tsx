@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { isSafeUrl, opensInNewTab, SPACER_HEIGHTS, type ButtonStyle, type ContentBlock } from '@team/contracts';
+import { plainButtonClass, type PlainButtonVariant } from '@/components/ui/PlainButton';
 import { RichText } from '@/components/ui/RichText';
 import { HtmlBlock } from './blocks/HtmlBlock';
 import { VideoBlock } from './blocks/VideoBlock';
@@ -36,25 +36,20 @@ function BlockTitle({ title }: { title: string | null }) {
   return title ? <h2 className="block-title">{title}</h2> : null;
 }
 
-const BUTTON_VARIANTS: Record<ButtonStyle, { color: 'primary' | 'default'; variant: 'solid' | 'filled' | 'outlined' }> = {
-  primary: { color: 'primary', variant: 'solid' },
-  secondary: { color: 'default', variant: 'filled' },
-  outline: { color: 'primary', variant: 'outlined' },
-};
+const BUTTON_VARIANTS: Record<ButtonStyle, PlainButtonVariant> = { primary: 'primary', secondary: 'filled', outline: 'outline' };
 
 function ButtonBlock({ block }: { block: ContentBlock }) {
   const url = block.buttonUrl!.trim();
   const newTab = opensInNewTab(url);
   return (
-    <Button
-      size="large"
-      {...BUTTON_VARIANTS[block.buttonStyle ?? 'primary']}
+    <a
+      className={plainButtonClass(BUTTON_VARIANTS[block.buttonStyle ?? 'primary'], 'large')}
       href={isSafeUrl(url) ? url : undefined}
       target={newTab ? '_blank' : undefined}
       rel={newTab ? 'noopener noreferrer' : undefined}
     >
       {block.buttonText}
-    </Button>
+    </a>
   );
 }
 

@@ -1,4 +1,6 @@
-import { Card, Empty, Skeleton } from 'antd';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Panel } from '@/components/ui/Panel';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { formatRecord } from '@/utils/format';
 import { useGetTopPlayersQuery } from '../api/get-top-players';
 import { PodiumMedal } from './PodiumMedal';
@@ -12,11 +14,11 @@ export function DashboardTopPlayers({ onSelect }: { onSelect: (playerId: number)
   const top = players.slice(0, DASHBOARD_TOP_PLAYERS);
 
   return (
-    <Card title="Top Players" className="dashboard-card">
+    <Panel title="Top Players" className="dashboard-card">
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <ShimmerLines lines={5} />
       ) : top.length === 0 ? (
-        <Empty description="No players yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <EmptyState description="No players yet" />
       ) : (
         <ol className="clickable-list">
           {top.map((player, index) => (
@@ -35,6 +37,6 @@ export function DashboardTopPlayers({ onSelect }: { onSelect: (playerId: number)
           ))}
         </ol>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,6 @@
-import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined } from '@/components/ui/icons/ArrowDownOutlined';
+import { ArrowUpOutlined } from '@/components/ui/icons/ArrowUpOutlined';
+import { MinusOutlined } from '@/components/ui/icons/MinusOutlined';
 import { formatSigned, MISSING } from '@/utils/format';
 
 /** An ELO change with its sign and an arrow: "↑ +12", "↓ -8". */

@@ -1,4 +1,4 @@
-import { TrophyOutlined } from '@ant-design/icons';
+import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetLeaderboardQuery } from '../api/get-leaderboard';

@@ -1,5 +1,5 @@
-import { Card } from 'antd';
 import type { Player, Ranked } from '@team/contracts';
+import { Panel } from '@/components/ui/Panel';
 import { formatInteger, formatRatio, formatRecord, formatWinRate } from '@/utils/format';
 import { onActivationKey } from '@/utils/keyboard';
 import { TierBadge } from './TierBadge';
@@ -13,9 +13,8 @@ export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSel
     { label: 'Avg Score', value: formatInteger(player.avgScore) },
   ];
   return (
-    <Card
-      hoverable
-      size="small"
+    <Panel
+      as="div"
       className="player-card"
       role="button"
       tabIndex={0}
@@ -37,6 +36,6 @@ export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSel
           </div>
         ))}
       </dl>
-    </Card>
+    </Panel>
   );
 }

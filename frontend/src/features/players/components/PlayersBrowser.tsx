@@ -1,8 +1,10 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Card, Empty, Input, Skeleton } from 'antd';
 import { rankPlayers } from '@team/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Panel } from '@/components/ui/Panel';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetPlayersQuery } from '../api/get-players';
 import { PlayerCard } from './PlayerCard';
 import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
@@ -50,27 +52,19 @@ export function PlayersBrowser() {
 
   return (
     <>
-      <Input
-        className="players-search"
-        prefix={<SearchOutlined />}
-        placeholder="Search players..."
-        aria-label="Search players"
-        allowClear
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
+      <SearchInput className="players-search" placeholder="Search players..." label="Search players" value={search} onChange={setSearch} />
       {isLoading ? (
         <div className="card-grid">
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            <Card key={i} size="small" data-testid="player-card-skeleton">
-              <Skeleton active paragraph={{ rows: 3 }} />
-            </Card>
+            <Panel key={i} className="player-card-skeleton" data-testid="player-card-skeleton">
+              <ShimmerLines lines={4} />
+            </Panel>
           ))}
         </div>
       ) : visible.length === 0 ? (
-        <Card>
-          <Empty description={players.length > 0 ? 'No players found matching your search' : 'No players yet'} />
-        </Card>
+        <Panel>
+          <EmptyState description={players.length > 0 ? 'No players found matching your search' : 'No players yet'} />
+        </Panel>
       ) : (
         <div className="card-grid">
           {visible.map((player) => (

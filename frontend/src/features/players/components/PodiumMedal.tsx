@@ -1,4 +1,4 @@
-import { TrophyFilled } from '@ant-design/icons';
+import { TrophyFilled } from '@/components/ui/icons/TrophyFilled';
 import { podiumMedal } from '@team/contracts';
 
 const MEDAL_LABELS = { gold: '1st place', silver: '2nd place', bronze: '3rd place' } as const;

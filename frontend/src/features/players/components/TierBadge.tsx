@@ -1,12 +1,10 @@
-import {
-  CrownOutlined,
-  FireOutlined,
-  RocketOutlined,
-  SafetyOutlined,
-  StarOutlined,
-  ThunderboltOutlined,
-  TrophyOutlined,
-} from '@ant-design/icons';
+import { CrownOutlined } from '@/components/ui/icons/CrownOutlined';
+import { FireOutlined } from '@/components/ui/icons/FireOutlined';
+import { RocketOutlined } from '@/components/ui/icons/RocketOutlined';
+import { SafetyOutlined } from '@/components/ui/icons/SafetyOutlined';
+import { StarOutlined } from '@/components/ui/icons/StarOutlined';
+import { ThunderboltOutlined } from '@/components/ui/icons/ThunderboltOutlined';
+import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { tierFor } from '@team/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { TIER_BADGE_COLOURS } from '@/lib/palette';

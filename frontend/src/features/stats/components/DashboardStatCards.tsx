@@ -1,4 +1,6 @@
-import { LineChartOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { LineChartOutlined } from '@/components/ui/icons/LineChartOutlined';
+import { TeamOutlined } from '@/components/ui/icons/TeamOutlined';
+import { ThunderboltOutlined } from '@/components/ui/icons/ThunderboltOutlined';
 import { StatCard } from '@/components/ui/StatCard';
 import { useGetGlobalStatsQuery } from '../api/get-global-stats';
 import { displayAverageElo } from './average-elo';

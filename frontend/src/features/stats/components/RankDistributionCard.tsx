@@ -1,11 +1,16 @@
-import { Card, Empty, Skeleton } from 'antd';
 import { TIER_NAMES, TIERS, VENGEFUL_TIER } from '@team/contracts';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Panel } from '@/components/ui/Panel';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetRankDistributionQuery } from '../api/get-rank-distribution';
+import { RankDistributionChart } from './RankDistributionChart';
 
 const TIER_COLORS: Record<string, string> = Object.fromEntries(
   [VENGEFUL_TIER, ...TIERS].map((tier) => [tier.name, tier.color]),
 );
+
+/** A tier this build does not know yet. */
+const FALLBACK_COLOR = '#8884d8';
 
 interface TierCount {
   tier: string;
@@ -24,32 +29,20 @@ export function RankDistributionCard() {
   const total = counts.reduce((sum, entry) => sum + entry.count, 0);
 
   return (
-    <Card title="Rank Distribution" className="dashboard-card">
+    <Panel title="Rank Distribution" className="dashboard-card">
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <ShimmerLines lines={6} />
       ) : total === 0 ? (
-        <Empty description="No players yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        <EmptyState description="No players yet" />
       ) : (
         <>
-          <div className="rank-distribution-chart" aria-hidden>
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={counts} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} accessibilityLayer={false}>
-                <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
-                <XAxis dataKey="tier" tick={{ fontSize: 11 }} interval={0} />
-                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                <Tooltip formatter={(value) => [value, 'Players']} cursor={{ fillOpacity: 0.08 }} />
-                <Bar dataKey="count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
-                  {counts.map((entry) => (
-                    <Cell key={entry.tier} fill={TIER_COLORS[entry.tier] ?? '#8884d8'} />
-                  ))}
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <RankDistributionChart
+            bars={counts.map((entry) => ({ label: entry.tier, value: entry.count, color: TIER_COLORS[entry.tier] ?? FALLBACK_COLOR }))}
+          />
           <ul className="rank-distribution-counts">
             {counts.map((entry) => (
               <li key={entry.tier}>
-                <span className="tier-dot" style={{ background: TIER_COLORS[entry.tier] ?? '#8884d8' }} aria-hidden />
+                <span className="tier-dot" style={{ background: TIER_COLORS[entry.tier] ?? FALLBACK_COLOR }} aria-hidden />
                 <span>{entry.tier}</span>
                 <strong>{entry.count}</strong>
               </li>
@@ -57,6 +50,6 @@ export function RankDistributionCard() {
           </ul>
         </>
       )}
-    </Card>
+    </Panel>
   );
 }

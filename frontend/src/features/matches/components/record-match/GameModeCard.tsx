@@ -1,6 +1,7 @@
-import { Card, Select } from 'antd';
 import type { Mode } from '@team/contracts';
 import { useId } from 'react';
+import { Panel } from '@/components/ui/Panel';
+import '@/components/ui/controls.css';
 
 const NO_MODE = 'none';
 
@@ -15,21 +16,25 @@ export function GameModeCard({ modes, loading, value, onChange }: GameModeCardPr
   const id = useId();
   const selected = modes.find((mode) => mode.id === value) ?? null;
   return (
-    <Card title="Game Mode" className="game-mode-card">
+    <Panel title="Game Mode" className="game-mode-card">
       <label htmlFor={id} className="sr-only">
         Game Mode
       </label>
-      <Select<string>
+      {/* A native select: the phone's own picker, and no antd Select on the screen's first load. */}
+      <select
         id={id}
-        style={{ width: '100%', maxWidth: 360 }}
-        loading={loading}
+        className="plain-input game-mode-select"
+        aria-busy={loading}
         value={value == null ? NO_MODE : String(value)}
-        onChange={(next) => onChange(next === NO_MODE ? null : Number(next))}
-        options={[
-          { value: NO_MODE, label: 'No Mode (Overall ELO)' },
-          ...modes.map((mode) => ({ value: String(mode.id), label: mode.name })),
-        ]}
-      />
+        onChange={(event) => onChange(event.target.value === NO_MODE ? null : Number(event.target.value))}
+      >
+        <option value={NO_MODE}>No Mode (Overall ELO)</option>
+        {modes.map((mode) => (
+          <option key={mode.id} value={String(mode.id)}>
+            {mode.name}
+          </option>
+        ))}
+      </select>
       <p className="muted hint">
         Selecting a mode updates that mode&apos;s ELO rating. With no mode, the overall ELO is updated.
       </p>
@@ -37,6 +42,6 @@ export function GameModeCard({ modes, loading, value, onChange }: GameModeCardPr
       {selected?.scoreLimit != null && (
         <p className="muted hint">Enter the final score of each team: the score margin affects ELO gain/loss.</p>
       )}
-    </Card>
+    </Panel>
   );
 }

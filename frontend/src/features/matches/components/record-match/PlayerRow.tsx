@@ -1,7 +1,9 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Tooltip } from 'antd';
+import { DeleteOutlined } from '@/components/ui/icons/DeleteOutlined';
 import { kda, kdRatio } from '@team/contracts';
 import { useId } from 'react';
+import { Hint } from '@/components/ui/Hint';
+import { NumberInput } from '@/components/ui/NumberInput';
+import { PlainButton } from '@/components/ui/PlainButton';
 import { formatRatio } from '@/utils/format';
 import { toCount, type PlayerField, type PlayerRowState } from './record-match-form';
 
@@ -27,14 +29,7 @@ function CountInput({ id, label, value, onChange }: { id: string; label: string;
   return (
     <div className="player-row-field">
       <label htmlFor={id}>{label}</label>
-      <InputNumber
-        id={id}
-        min={0}
-        precision={0}
-        value={value}
-        onChange={(next) => onChange(toCount(next))}
-        style={{ width: '100%' }}
-      />
+      <NumberInput id={id} value={value} onChange={(next) => onChange(toCount(next))} />
     </div>
   );
 }
@@ -47,16 +42,18 @@ export function PlayerRow({ row, label, modeStatLabel, removable, onChange, onRe
       <div className="player-row-identity">
         <div className="player-row-field">
           <label htmlFor={`${id}-discord`}>Discord ID</label>
-          <Input id={`${id}-discord`} value={row.discordId} placeholder="123456789012345678" onChange={(e) => onChange('discordId', e.target.value)} />
+          <input className="plain-input" id={`${id}-discord`} value={row.discordId} placeholder="123456789012345678" onChange={(e) => onChange('discordId', e.target.value)} />
         </div>
         <div className="player-row-field">
           <label htmlFor={`${id}-username`}>Username</label>
-          <Input id={`${id}-username`} value={row.username} placeholder="Username" onChange={(e) => onChange('username', e.target.value)} />
+          <input className="plain-input" id={`${id}-username`} value={row.username} placeholder="Username" onChange={(e) => onChange('username', e.target.value)} />
         </div>
         {removable && (
-          <Tooltip title="Remove player">
-            <Button className="player-row-remove" type="text" danger aria-label="Remove player" icon={<DeleteOutlined />} onClick={onRemove} />
-          </Tooltip>
+          <Hint title="Remove player">
+            <PlainButton variant="text" className="plain-button-icon plain-button-danger player-row-remove" aria-label="Remove player" onClick={onRemove}>
+              <DeleteOutlined />
+            </PlainButton>
+          </Hint>
         )}
       </div>
       <div className="player-row-stats">

@@ -149,8 +149,7 @@ describe('RecordMatchForm', () => {
 
   it('shows the mode stat and final score inputs for a mode with a score limit', async () => {
     const { user, requests } = setup();
-    await user.click(screen.getByRole('combobox'));
-    await user.click(await screen.findByTitle('Hardpoint'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Game Mode' }), await screen.findByRole('option', { name: 'Hardpoint' }));
 
     expect(screen.getAllByLabelText('Time (seconds)')).toHaveLength(2);
     expect(screen.getAllByText('Max: 250')).toHaveLength(2);

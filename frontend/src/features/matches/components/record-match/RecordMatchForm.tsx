@@ -1,4 +1,3 @@
-import { Button, Card } from 'antd';
 import {
   checkRecordMatchForm,
   findMode,
@@ -10,7 +9,10 @@ import {
 } from '@team/contracts';
 import { useEffect, useReducer, useRef, type FormEvent } from 'react';
 import { serverErrorMessage } from '@/lib/api';
+import { Panel } from '@/components/ui/Panel';
+import { PlainButton } from '@/components/ui/PlainButton';
 import { useToast } from '@/components/ui/toast';
+import { preloadToasts } from '@/components/ui/ToastProvider';
 import { randomUuid } from '@/utils/uuid';
 import { useGetModesQuery } from '../../api/get-modes';
 import { useRecordMatchMutation } from '../../api/record-match';
@@ -67,7 +69,8 @@ export function RecordMatchForm() {
   }
 
   return (
-    <form className="record-match-form" onSubmit={submit} noValidate>
+    // Every submission ends in a toast: its code downloads once the form is in use.
+    <form className="record-match-form" onSubmit={submit} onFocus={preloadToasts} noValidate>
       <GameModeCard modes={modes} loading={modesLoading} value={state.modeId} onChange={(modeId) => dispatch({ type: 'setMode', modeId })} />
       <div className="team-grid">
         {TEAMS.map((team) => (
@@ -87,12 +90,12 @@ export function RecordMatchForm() {
           />
         ))}
       </div>
-      <Card className="submit-panel">
+      <Panel className="submit-panel">
         <p className="muted">ELO is calculated using 70% win/loss and 30% performance metrics.</p>
-        <Button type="primary" htmlType="submit" size="large" disabled={pending}>
+        <PlainButton variant="primary" type="submit" size="large" disabled={pending}>
           {pending ? 'Recording...' : 'Record Match'}
-        </Button>
-      </Card>
+        </PlainButton>
+      </Panel>
     </form>
   );
 }

@@ -1,7 +1,11 @@
-import { CrownOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, InputNumber, Tag } from 'antd';
+import { CrownOutlined } from '@/components/ui/icons/CrownOutlined';
+import { PlusOutlined } from '@/components/ui/icons/PlusOutlined';
 import type { TeamId } from '@team/contracts';
 import { useId } from 'react';
+import { NumberInput } from '@/components/ui/NumberInput';
+import { Panel } from '@/components/ui/Panel';
+import { PlainButton } from '@/components/ui/PlainButton';
+import { Tag } from '@/components/ui/Tag';
 import { PlayerRow } from './PlayerRow';
 import { toCount, type PlayerField, type PlayerRowState } from './record-match-form';
 
@@ -27,23 +31,23 @@ export function TeamCard(props: TeamCardProps) {
   const scoreId = useId();
   const title = TEAM_TITLES[team];
   return (
-    <Card
+    <Panel
       className={isWinner ? 'team-card winner' : 'team-card'}
       data-team={team}
       title={
         <span className="team-card-title">
           {title}
           {isWinner && (
-            <Tag color="gold" icon={<CrownOutlined />}>
+            <Tag tone="gold" icon={<CrownOutlined />}>
               Winner
             </Tag>
           )}
         </span>
       }
       extra={
-        <Button type={isWinner ? 'primary' : 'default'} onClick={props.onSetWinner} aria-pressed={isWinner}>
+        <PlainButton variant={isWinner ? 'primary' : 'default'} onClick={props.onSetWinner} aria-pressed={isWinner}>
           Set as Winner
-        </Button>
+        </PlainButton>
       }
       role="group"
       aria-label={title}
@@ -51,11 +55,9 @@ export function TeamCard(props: TeamCardProps) {
       {scoreLimit != null && (
         <div className="team-score">
           <label htmlFor={scoreId}>Final Score</label>
-          <InputNumber
+          <NumberInput
             id={scoreId}
-            min={0}
             max={scoreLimit}
-            precision={0}
             value={score}
             onChange={(value) => props.onScoreChange(value == null ? null : Math.min(toCount(value), scoreLimit))}
           />
@@ -75,9 +77,10 @@ export function TeamCard(props: TeamCardProps) {
           />
         ))}
       </div>
-      <Button block type="dashed" icon={<PlusOutlined />} onClick={props.onAddPlayer}>
+      <PlainButton className="plain-button-dashed plain-button-block" onClick={props.onAddPlayer}>
+        <PlusOutlined aria-hidden />
         Add Player
-      </Button>
-    </Card>
+      </PlainButton>
+    </Panel>
   );
 }

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import './controls.css';
+
+export interface NumberInputProps {
+  id: string;
+  value: number | null;
+  /** The typed number, or null when the field is emptied. */
+  onChange: (value: number | null) => void;
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A whole-number field (antd's InputNumber without antd). While it has the focus it shows
+ * what is typed ("0" cleared, then "5", reads "5", not "05"); on blur it shows the value
+ * the form kept, so "-3" or "2.5" settle to what the form made of them.
+ */
+export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputProps) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <input
+      id={id}
+      className="plain-input"
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      step={1}
+      value={typed ?? (value == null ? '' : String(value))}
+      onChange={(event) => {
+        const text = event.target.value;
+        setTyped(text);
+        onChange(text.trim() === '' ? null : Number(text));
+      }}
+      onBlur={() => setTyped(null)}
+    />
+  );
+}
