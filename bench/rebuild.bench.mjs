@@ -1,7 +1,7 @@
 // Replay: 100,000 recorded matches rebuilt into fresh read tables, against a plain sequential
 // scan of the same events (COPY of the events table to /dev/null) on the same database in the
-// same run. Goal: rebuild rate ≥ 0.1 of the scan rate. Also times the ladder's cold start
-// (state of 100,000 matches ready from snapshot + log).
+// same run. Goal: rebuild rate ≥ 0.3 of the scan rate (events per second both). Also times the
+// ladder's cold start (state of 100,000 matches ready from snapshot + log).
 import { randomUUID } from 'node:crypto';
 import knexFactory from 'knex';
 import { MODES } from '../contracts/dist/index.js';
@@ -73,6 +73,7 @@ export async function benchRebuild(server) {
     console.log(`\nSeeded ${fmt(MATCHES)} matches (decided by the ladder decider) in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
     await knex.raw('CHECKPOINT');
+    const { n: logged } = await knex('public.events').count({ n: '*' }).first();
     const scanStart = process.hrtime.bigint();
     await knex.raw(`COPY public.events TO '/dev/null'`);
     const scanSeconds = Number(process.hrtime.bigint() - scanStart) / 1e9;
@@ -102,15 +103,15 @@ export async function benchRebuild(server) {
     await warmRepository.read((state) => state.players.size);
     const warmSeconds = Number(process.hrtime.bigint() - warmStart) / 1e9;
 
-    const scanRate = MATCHES / scanSeconds;
+    const scanRate = Number(logged) / scanSeconds;
     const rebuildRate = result.events / result.seconds;
     const ratio = rebuildRate / scanRate;
     console.log(`Rebuild of every read model from ${fmt(result.events)} events (${players.n} players)`);
     console.log(`  COPY events TO /dev/null        ${scanSeconds.toFixed(2).padStart(8)} s   ${fmt(scanRate).padStart(9)} events/s`);
     console.log(`  rebuild + swap                  ${result.seconds.toFixed(2).padStart(8)} s   ${fmt(rebuildRate).padStart(9)} events/s`);
-    console.log(`  ratio: ${ratio.toFixed(3)}  (goal ≥ 0.1: ${ratio >= 0.1 ? 'met' : 'NOT met'})`);
+    console.log(`  ratio: ${ratio.toFixed(3)}  (goal ≥ 0.3: ${ratio >= 0.3 ? 'met' : 'NOT met'})`);
     console.log(`Ladder state of ${fmt(MATCHES)} matches ready after a restart: ${coldSeconds.toFixed(2)} s (first start, folds the log and writes a snapshot), ${warmSeconds.toFixed(2)} s (from the snapshot)`);
-    return { name: 'rebuild-100k', ratio, goal: 0.1, events: result.events, rebuildSeconds: result.seconds, scanSeconds, ladderColdStartSeconds: coldSeconds, ladderSnapshotStartSeconds: warmSeconds };
+    return { name: 'rebuild-100k', ratio, goal: 0.3, baselineName: 'COPY events TO /dev/null', events: result.events, rebuildSeconds: result.seconds, scanSeconds, ladderColdStartSeconds: coldSeconds, ladderSnapshotStartSeconds: warmSeconds };
   } finally {
     await notifications.close();
     await knex.destroy();

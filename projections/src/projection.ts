@@ -25,6 +25,12 @@ export interface Projection {
    * effect of applying them one by one. Busy logs and rebuilds are bound by round trips.
    */
   applyRun?(events: readonly RecordedEvent[], trx: Knex.Transaction): Promise<void>;
+  /**
+   * Optional: the event types whose handlers only write in bulk, keyed by primary keys (the
+   * run handlers'). A rebuild loads them before building its secondary indexes; any other
+   * handled type gets the indexes first (see rebuild-indexes.ts).
+   */
+  readonly runTypes?: ReadonlySet<string>;
 }
 
 /** An event of the union `E` with the given type, as the log hands it over. */
@@ -70,6 +76,7 @@ export function defineProjection<E extends { type: string; data: unknown }>(defi
     migrations: definition.migrations,
     canHandle: (type) => handled.has(type),
     apply,
+    ...(definition.runHandlers ? { runTypes: new Set(Object.keys(definition.runHandlers)) } : {}),
   };
   if (definition.runHandlers) {
     projection.applyRun = async (events, trx) => {

@@ -4,10 +4,15 @@ import { applyEvents, type Projection } from './projection.js';
 import { READ_MODELS_CHECKPOINT } from './checkpoint.js';
 import type { ProjectorReader } from './projector.js';
 import { migrateReadModels, READ_MODEL_SCHEMA } from './read-model-schema.js';
+import { DeferredIndexes } from './rebuild-indexes.js';
+import { RebuildLanes } from './rebuild-lanes.js';
 import { SetAsideEvents } from './set-aside-events.js';
 
 /** The wire type of the Operations screen, re-exported for callers of rebuildReadModels. */
 export type { RebuildProgress };
+
+/** Batches a rebuild applies at once (each on every read model's connection) while it reads the next. */
+const MAX_BATCHES_APPLYING = 2;
 
 /** Held for the whole rebuild: one rebuild at a time per database. */
 export const REBUILD_LOCK_KEY = 7_340_003;
@@ -35,6 +40,8 @@ export interface RebuildOptions {
   projections: readonly Projection[];
   checkpointName?: string;
   batchSize?: number;
+  /** Events each read model gathers across batches before applying them (see RebuildLanes). */
+  eventsPerApply?: number;
   onProgress?(progress: RebuildProgress): void;
   now?: () => number;
   /**
@@ -121,39 +128,56 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     // set-aside is applied again here, although the live tables skipped it.
     const setAside = new SetAsideEvents(options.reader);
     await setAside.refresh();
+    const kept = (events: readonly RecordedEvent[]) => events.filter((event) => !setAside.has(event.position));
 
-    /** Applies a batch to the next schema and moves its checkpoint past it, in `trx`. */
+    /** Applies a batch to the next schema and moves its checkpoint past it, in `trx` (the swap's catch-up). */
     const applyBatch = async (trx: Knex.Transaction, events: readonly RecordedEvent[]) => {
-      await applyEvents(options.projections, events.filter((event) => !setAside.has(event.position)), trx);
+      await applyEvents(options.projections, kept(events), trx);
       position = events[events.length - 1]!.position;
       await trx('projection_checkpoints').where({ name }).update({ position, last_error: null, updated_at: trx.fn.now() });
       done += events.length;
     };
 
-    // Nothing else writes the next schema (the rebuild lock is held), so the next batch is read
-    // while this one is applied, and the batches commit without waiting for their WAL flush:
-    // a crash before the swap leaves a half-built schema that the next rebuild drops anyway.
+    // The load: secondary indexes are built after it, each read model gathers several batches
+    // and applies them on its own connection (RebuildLanes), and the next batch is read meanwhile.
+    const indexes = await DeferredIndexes.drop(next, NEXT_SCHEMA, options.projections);
+    const lanes = new RebuildLanes(next, options.projections, indexes, options.eventsPerApply);
     const batchSize = options.batchSize ?? 5000;
     const readFrom = (after: number) => {
       const read = options.reader.readAll(after, batchSize);
       read.catch(() => {}); // awaited below; a failure then is the rebuild's failure
       return read;
     };
-    let nextBatch = readFrom(position);
-    for (;;) {
-      const events = await nextBatch;
-      if (events.length === 0) break;
-      nextBatch = readFrom(events[events.length - 1]!.position);
-      await next.transaction(async (trx) => {
-        await trx.raw('SET LOCAL synchronous_commit = off');
-        await applyBatch(trx, events);
-      });
-      report('building');
-      if (options.signal?.aborted) {
-        await nextBatch.catch(() => {}); // no read left running on a pool about to close
-        stopIfAborted();
+    /** Batches being applied, oldest first; a bound keeps the read from running far ahead. */
+    const applying: Promise<void>[] = [];
+    try {
+      let nextBatch = readFrom(position);
+      for (;;) {
+        const events = await nextBatch;
+        if (events.length === 0) break;
+        const last = events[events.length - 1]!.position;
+        nextBatch = readFrom(last);
+        const applied = lanes.add(kept(events)).then(() => {
+          position = last;
+          done += events.length;
+          report('building');
+        });
+        applied.catch(() => {}); // awaited below, in order
+        applying.push(applied);
+        if (applying.length >= MAX_BATCHES_APPLYING) await applying.shift();
+        if (options.signal?.aborted) {
+          await nextBatch.catch(() => {}); // no read left running on a pool about to close
+          break;
+        }
       }
+      for (const applied of applying.splice(0)) await applied;
+      if (!options.signal?.aborted) await lanes.finish();
+    } finally {
+      await lanes.settle();
     }
+    stopIfAborted();
+    await indexes.restoreAll(next);
+    await next('projection_checkpoints').where({ name }).update({ position, last_error: null, updated_at: next.fn.now() });
 
     stopIfAborted();
     report('swapping');

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
+import { unnestRows } from '../sql-columns.js';
 
 /**
  * The matches read model: each match and each participant's line of it (stats and the
@@ -41,7 +42,8 @@ export const PARTICIPANTS_TABLE = 'ladder_match_participants';
 
 /**
  * Consecutive MatchRecorded events in two inserts; a function scan yields rows in array order,
- * so participant ids follow the log's order, as one-by-one inserts would give them. The rows travel as one jsonb parameter: a long run as bind parameters would pass
+ * so participant ids follow the log's order, as one-by-one inserts would give them. The rows travel
+ * as one array per column (unnestRows): a long run as bind parameters per value would pass
  * PostgreSQL's limit of 65,535 per statement.
  */
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
@@ -55,15 +57,20 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
     team2_score: data.team2Score,
     stats_used: data.statsUsed,
   }));
+  const matchRows = unnestRows(matches, {
+    id: 'int', created_at: 'timestamptz', mode_id: 'int', mode_name: 'text',
+    winning_team: 'text', team1_score: 'int', team2_score: 'int', stats_used: 'boolean',
+  });
   await trx.raw(
     `INSERT INTO ${MATCHES_TABLE} (id, created_at, mode_id, mode_name, winning_team, team1_score, team2_score, stats_used)
      SELECT v.id, v.created_at, v.mode_id, v.mode_name, v.winning_team, v.team1_score, v.team2_score, v.stats_used
-       FROM jsonb_to_recordset(?::jsonb) AS v(id int, created_at timestamptz, mode_id int, mode_name text,
-            winning_team text, team1_score int, team2_score int, stats_used boolean)`,
-    [JSON.stringify(matches)],
+       FROM ${matchRows.from}`,
+    matchRows.bindings,
   );
+  let n = 0;
   const participants = events.flatMap(({ data }) =>
     data.participants.map((p) => ({
+      n: ++n,
       match_id: data.matchId,
       player_id: p.playerId,
       team: p.team,
@@ -83,15 +90,18 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
   // Ids continue from the table's highest, not from the serial's sequence: a sequence is not
   // rolled back with a failed batch (a lost connection), so the live ids would skip numbers a
   // rebuild from the same log does not. One batch applies at a time (checkpoint row lock).
+  const participantRows = unnestRows(participants, {
+    n: 'int', match_id: 'int', player_id: 'int', team: 'text', won: 'boolean',
+    rating_before: 'int', rating_change: 'int', elo_after: 'int', kills: 'int', deaths: 'int', assists: 'int', score: 'int',
+    hardpoint_time: 'int', captures: 'int', plants_defuses: 'int',
+  });
   await trx.raw(
     `INSERT INTO ${PARTICIPANTS_TABLE} (id, match_id, player_id, original_player_id, team, won, rating_before, rating_change,
             elo_after, kills, deaths, assists, score, hardpoint_time, captures, plants_defuses)
      SELECT (SELECT coalesce(max(id), 0) FROM ${PARTICIPANTS_TABLE}) + v.n, v.match_id, v.player_id, v.player_id, v.team, v.won, v.rating_before, v.rating_change, v.elo_after,
             v.kills, v.deaths, v.assists, v.score, v.hardpoint_time, v.captures, v.plants_defuses
-       FROM jsonb_to_recordset(?::jsonb) AS v(n int, match_id int, player_id int, team text, won boolean,
-            rating_before int, rating_change int, elo_after int, kills int, deaths int, assists int, score int,
-            hardpoint_time int, captures int, plants_defuses int)`,
-    [JSON.stringify(participants.map((row, i) => ({ n: i + 1, ...row })))],
+       FROM ${participantRows.from}`,
+    participantRows.bindings,
   );
 }
 
