@@ -53,10 +53,14 @@ export class DeferredIndexes {
     if (events.some((event) => projection.canHandle(event.type) && !bulk.has(event.type))) await this.restore(projection, trx);
   }
 
-  /** Builds every index still deferred, each on a connection of its own (builds on one table do not block each other). */
-  async restoreAll(knex: Knex): Promise<void> {
-    const indexes = [...this.byProjection.values()].flat();
-    this.byProjection.clear();
+  /**
+   * Builds the projection's indexes still deferred once its load is done, each on a connection
+   * of its own (builds on one table do not block each other), while other read models may still
+   * be loading.
+   */
+  async restoreAfterLoad(projection: Projection, knex: Knex): Promise<void> {
+    const indexes = this.byProjection.get(projection) ?? [];
+    this.byProjection.delete(projection);
     await Promise.all(indexes.map((index) => knex.transaction((trx) => build(index, trx))));
   }
 

@@ -59,9 +59,15 @@ export class RebuildLanes {
     });
   }
 
-  /** Applies what every lane still holds; resolves once all of it has committed. */
+  /**
+   * Applies what every lane still holds, then builds the lane's deferred indexes: a read model
+   * whose load is over builds them while the others still load. Resolves once all is committed.
+   */
   finish(): Promise<void> {
-    return this.each((lane) => this.flush(lane));
+    return this.each(async (lane) => {
+      await this.flush(lane);
+      await this.indexes.restoreAfterLoad(lane.projection, this.knex);
+    });
   }
 
   /** Settles every queued apply, failed or not: nothing is left running on the connections. */

@@ -138,8 +138,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
       done += events.length;
     };
 
-    // The load: secondary indexes are built after it, each read model gathers several batches
-    // and applies them on its own connection (RebuildLanes), and the next batch is read meanwhile.
+    // The load: each read model gathers several batches and applies them on its own connection
+    // (RebuildLanes), its secondary indexes built after its load, while the next batch is read.
     const indexes = await DeferredIndexes.drop(next, NEXT_SCHEMA, options.projections);
     const lanes = new RebuildLanes(next, options.projections, indexes, options.eventsPerApply);
     const batchSize = options.batchSize ?? 5000;
@@ -176,7 +176,6 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
       await lanes.settle();
     }
     stopIfAborted();
-    await indexes.restoreAll(next);
     await next('projection_checkpoints').where({ name }).update({ position, last_error: null, updated_at: next.fn.now() });
 
     stopIfAborted();
