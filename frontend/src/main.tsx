@@ -1,17 +1,28 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { prefetchScreenData } from './app/prefetch';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { createStore } from './app/store';
 import './app/global.css';
+// Small style sheets of first-load screens, bundled with global.css: one request for all
+// pages rather than one more per tracker screen (the screens import them too).
+import './components/ui/controls.css';
+import './features/stats/components/rank-distribution-chart.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const store = createStore();
+prefetchScreenData(store, window.location);
+
 createRoot(root).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={createAppRouter()} />
+    <AppProviders store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

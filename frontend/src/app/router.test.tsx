@@ -1,17 +1,19 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 /** Lazy screens compile on first use under vitest: allow for that. */
 const LAZY = { timeout: 10_000 };
 import { mockFetch } from '@/test/mock-fetch';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
 function renderAt(path: string) {
   render(
     <AppProviders>
-      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
 }

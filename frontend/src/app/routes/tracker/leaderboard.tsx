@@ -2,21 +2,16 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useGetModesQuery } from '@/features/matches/api/get-modes';
+import { leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { Leaderboard } from '@/features/players/components/Leaderboard';
 import { LeaderboardModeSelect } from '@/features/players/components/LeaderboardModeSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
-
-/** The rating pool is kept in ?mode= so a mode's leaderboard can be linked to. */
-function modeFrom(params: URLSearchParams): number | null {
-  const id = Number(params.get('mode'));
-  return Number.isInteger(id) && id > 0 ? id : null;
-}
 
 export default function LeaderboardRoute() {
   const { data: modes = [] } = useGetModesQuery();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
-  const modeId = modeFrom(searchParams);
+  const modeId = leaderboardModeFrom(searchParams);
 
   const changeMode = (next: number | null) => {
     const params = new URLSearchParams(searchParams);

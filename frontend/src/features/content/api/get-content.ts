@@ -1,7 +1,7 @@
 import type { ContentPage, ContentSection } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const contentApi = api.injectEndpoints({
+export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/content/{page}: the page's sections in display order. */
     getContent: build.query<ContentSection[], ContentPage>({

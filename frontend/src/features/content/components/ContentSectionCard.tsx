@@ -13,7 +13,7 @@ export function ContentSectionCard({ section }: { section: ContentSection }) {
         ) : undefined
       }
     >
-      <RichText as="h3" className="content-section-title" html={section.title} />
+      <RichText as="h2" className="content-section-title" html={section.title} />
       <RichText className="content-section-body" html={section.content} />
     </Panel>
   );

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand/BrandLogo';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { RichText, richTextToPlain } from '@/components/ui/RichText';
-import { ShimmerLines } from '@/components/ui/Shimmer';
 import { BRAND_NAME, DEFAULT_TAGLINE } from '@/config/brand';
 
 /** The section of the home page that feeds the hero (DEFAULT_SECTION_TEMPLATES: "hero"). */
@@ -23,8 +22,15 @@ export function HomeHero({ hero, loading }: { hero: ContentSection | undefined; 
         <BrandLogo size={96} title={`${BRAND_NAME} logo`} />
       )}
       {loading ? (
-        <div style={{ width: '100%', maxWidth: 520 }}>
-          <ShimmerLines lines={3} />
+        // The default title and tagline, drawn as shimmering bars: the placeholder takes the
+        // room the text will, so the stat cards below do not jump when it arrives.
+        <div className="home-hero-loading" role="status" aria-label="Loading">
+          <div className="home-hero-title" aria-hidden>
+            <span className="text-shimmer">{BRAND_NAME}</span>
+          </div>
+          <p className="home-hero-tagline" aria-hidden>
+            <span className="text-shimmer">{DEFAULT_TAGLINE}</span>
+          </p>
         </div>
       ) : (
         <>

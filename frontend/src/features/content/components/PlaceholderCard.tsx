@@ -4,7 +4,7 @@ import { Panel } from '@/components/ui/Panel';
 export function PlaceholderCard({ title, text }: { title: string; text: string }) {
   return (
     <Panel className="content-section-card placeholder-card">
-      <h3 className="content-section-title">{title}</h3>
+      <h2 className="content-section-title">{title}</h2>
       <p className="muted" style={{ margin: 0 }}>{text}</p>
     </Panel>
   );

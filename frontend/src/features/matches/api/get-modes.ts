@@ -1,7 +1,7 @@
 import type { Mode } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const modesApi = api.injectEndpoints({
+export const modesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/modes: game modes with their score limits. */
     getModes: build.query<Mode[], void>({

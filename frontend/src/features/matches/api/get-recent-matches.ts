@@ -1,7 +1,7 @@
 import type { Match } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const recentMatchesApi = api.injectEndpoints({
+export const recentMatchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/matches/recent: newest matches first. */
     getRecentMatches: build.query<Match[], void>({

@@ -1,7 +1,7 @@
 import type { PageWithBlocks } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const pageApi = api.injectEndpoints({
+export const pageApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/pages/{slug}: the page with its content blocks. */
     getPageBySlug: build.query<PageWithBlocks, string>({

@@ -1,7 +1,7 @@
 import type { LeaderboardEntry } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const leaderboardApi = api.injectEndpoints({
+export const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/players/leaderboard: players in rank order with rank and tier. With a
@@ -16,3 +16,9 @@ const leaderboardApi = api.injectEndpoints({
 });
 
 export const { useGetLeaderboardQuery } = leaderboardApi;
+
+/** The rating pool of ?mode= (kept in the URL so a mode's leaderboard can be linked to): null is overall. */
+export function leaderboardModeFrom(params: URLSearchParams): number | null {
+  const id = Number(params.get('mode'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}

@@ -1,7 +1,7 @@
 import type { Player } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const playersApi = api.injectEndpoints({
+export const playersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/players: every player with totals and averages; with a position, as the log stood then (time travel). */
     getPlayers: build.query<Player[], number | void>({

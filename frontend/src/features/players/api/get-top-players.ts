@@ -1,7 +1,7 @@
 import type { TopPlayer } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const topPlayersApi = api.injectEndpoints({
+export const topPlayersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/players/top: the best players in rank order. */
     getTopPlayers: build.query<TopPlayer[], void>({

@@ -13,6 +13,7 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
     <section className="podium" aria-label="Top 3">
       {entries.slice(0, PODIUM_SIZE).map((entry) => (
         <Panel
+          as="div"
           key={entry.id}
           className={`podium-card podium-${podiumMedal(entry.rank) ?? 'none'}`}
           onClick={() => onSelect(entry.id)}

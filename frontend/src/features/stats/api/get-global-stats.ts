@@ -1,7 +1,7 @@
 import type { GlobalStats } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const globalStatsApi = api.injectEndpoints({
+export const globalStatsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/stats/global */
     getGlobalStats: build.query<GlobalStats, void>({

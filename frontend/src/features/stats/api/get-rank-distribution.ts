@@ -1,7 +1,7 @@
 import type { RankDistribution } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const rankDistributionApi = api.injectEndpoints({
+export const rankDistributionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/stats/rank-distribution: tier name → player count. */
     getRankDistribution: build.query<RankDistribution, void>({

@@ -1,0 +1,41 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/test/mock-fetch';
+import { prefetchScreenData } from './prefetch';
+import { createStore } from './store';
+
+/** The reads started for a URL, as requested paths, once they have all gone out. */
+async function readsFor(url: string, expected: number): Promise<string[]> {
+  const { requests } = mockFetch({});
+  const store = createStore();
+  const { pathname, search } = new URL(url, 'http://localhost');
+  prefetchScreenData(store, { pathname, search });
+  await waitFor(() => expect(requests).toHaveLength(expected));
+  return requests.map((request) => `${request.method} ${request.url}`).sort();
+}
+
+describe('prefetchScreenData', () => {
+  it.each([
+    ['/', ['GET /api/content/home', 'GET /api/players/top', 'GET /api/stats/global']],
+    ['/about', ['GET /api/content/about']],
+    ['/roster/', ['GET /api/content/roster']],
+    [
+      '/tracker/dashboard',
+      ['GET /api/matches/recent', 'GET /api/players/top', 'GET /api/stats/global', 'GET /api/stats/rank-distribution'],
+    ],
+    ['/tracker/leaderboard', ['GET /api/modes', 'GET /api/players/leaderboard']],
+    ['/tracker/leaderboard?mode=2', ['GET /api/modes', 'GET /api/players/leaderboard?mode=2']],
+    ['/tracker/players', ['GET /api/players']],
+    ['/tracker/record-match', ['GET /api/modes']],
+    ['/tryouts', ['GET /api/pages/tryouts']],
+  ])('%s starts its screen’s reads', async (url, reads) => {
+    expect(await readsFor(url, reads.length)).toEqual(reads);
+  });
+
+  it.each(['/tracker/nope', '/admin/content', '/some/deep/path'])('%s starts none', async (url) => {
+    const { requests } = mockFetch({});
+    prefetchScreenData(createStore(), { pathname: url, search: '' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { contentApi } from '@/features/content/api/get-content';
+import { modesApi } from '@/features/matches/api/get-modes';
+import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
+import { pageApi } from '@/features/pages/api/get-page';
+import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
+import { playersApi } from '@/features/players/api/get-players';
+import { topPlayersApi } from '@/features/players/api/get-top-players';
+import { globalStatsApi } from '@/features/stats/api/get-global-stats';
+import { rankDistributionApi } from '@/features/stats/api/get-rank-distribution';
+import type { AppStore } from './store';
+
+/** One read to start: an RTK Query prefetch (it fills the cache the screen's hook then reads). */
+type Read = ReturnType<typeof modesApi.util.prefetch>;
+
+const homeReads = (): Read[] => [
+  contentApi.util.prefetch('getContent', 'home', {}),
+  globalStatsApi.util.prefetch('getGlobalStats', undefined, {}),
+  topPlayersApi.util.prefetch('getTopPlayers', undefined, {}),
+];
+
+const dashboardReads = (): Read[] => [
+  globalStatsApi.util.prefetch('getGlobalStats', undefined, {}),
+  topPlayersApi.util.prefetch('getTopPlayers', undefined, {}),
+  recentMatchesApi.util.prefetch('getRecentMatches', undefined, {}),
+  rankDistributionApi.util.prefetch('getRankDistribution', undefined, {}),
+];
+
+/** What each public screen reads first, by path (SPEC §2). */
+const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
+  '/': homeReads,
+  '/about': () => [contentApi.util.prefetch('getContent', 'about', {})],
+  '/roster': () => [contentApi.util.prefetch('getContent', 'roster', {})],
+  '/tracker': dashboardReads,
+  '/tracker/dashboard': dashboardReads,
+  '/tracker/leaderboard': (search) => [
+    modesApi.util.prefetch('getModes', undefined, {}),
+    leaderboardApi.util.prefetch('getLeaderboard', leaderboardModeFrom(search), {}),
+  ],
+  '/tracker/players': () => [playersApi.util.prefetch('getPlayers', undefined, {})],
+  '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {})],
+};
+
+/** A custom page's slug (`/:slug`, SPEC §2), or null for any other path. */
+function pageSlug(path: string): string | null {
+  const match = /^\/([^/]+)$/.exec(path);
+  return match && match[1] !== 'admin' ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * Starts the reads of the screen the app opens on, as soon as the app starts: they then run
+ * while the screen's code downloads instead of after it, and the screen's first render
+ * usually has its data (one render on a phone's slow CPU, not one per answer). The screens
+ * still ask for their data themselves; a screen missing here only loads a little later.
+ */
+export function prefetchScreenData(store: AppStore, location: { pathname: string; search: string }): void {
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const slug = pageSlug(path);
+  const reads = SCREEN_READS[path]?.(new URLSearchParams(location.search)) ?? (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : []);
+  reads.forEach((read) => store.dispatch(read));
+}
