@@ -57,7 +57,6 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore, EventCounter {
   private readonly queue: PendingAppend[] = [];
   private flushing = false;
-  private readonly localListeners = new Set<() => void>();
   private readonly maxBatch: number;
   private readonly pollIntervalMs: number;
 
@@ -125,9 +124,6 @@ export class PostgresEventStore implements EventStore, EventCounter {
   onAppended(listener: () => void): () => void {
     let unlisten: (() => void) | null = null;
     let stopped = false;
-    // Appends made by this process wake its listeners at once, without waiting for the
-    // NOTIFY to travel back through the notification connection (other processes still need it).
-    this.localListeners.add(listener);
     this.notifications
       .listen(APPENDED_CHANNEL, () => listener())
       .then((stop) => {
@@ -141,7 +137,6 @@ export class PostgresEventStore implements EventStore, EventCounter {
     timer.unref();
     return () => {
       stopped = true;
-      this.localListeners.delete(listener);
       clearInterval(timer);
       unlisten?.();
     };
@@ -195,7 +190,6 @@ export class PostgresEventStore implements EventStore, EventCounter {
       }
       return;
     }
-    if (results.some((result) => result.status === 'ok')) for (const listener of this.localListeners) listener();
     batch.forEach((request, i) => {
       const result = results[i]!;
       switch (result.status) {
