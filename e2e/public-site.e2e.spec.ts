@@ -133,14 +133,14 @@ describe('public site in Chromium', () => {
     await open('/about');
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     for (const title of ['Our Story', 'Our Mission', 'Achievements']) {
-      await page.getByRole('heading', { level: 3, name: title, exact: true }).waitFor();
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
     }
     expect(await page.getByText('Loading...').count()).toBe(0);
 
     await open('/roster');
     await page.getByRole('heading', { level: 1, name: 'Team Roster' }).waitFor();
     for (const title of ['Player 1', 'Player 2', 'Player 3']) {
-      await page.getByRole('heading', { level: 3, name: title, exact: true }).waitFor();
+      await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
     }
     expect(await page.locator('.placeholder-card').count()).toBe(3);
   });

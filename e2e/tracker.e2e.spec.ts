@@ -98,10 +98,17 @@ describe('ELO tracker in Chromium', () => {
     }
   }
 
+  /** The Game Mode select (a native one: the phone's own picker). */
+  const modeSelect = () => page.getByRole('combobox', { name: 'Game Mode' });
+
+  /** Waits until the Game Mode select shows `name`. */
+  async function expectMode(name: string) {
+    await modeSelect().locator('option:checked', { hasText: name }).waitFor({ state: 'attached' });
+  }
+
   async function chooseMode(name: string) {
-    await page.locator('.game-mode-card .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: name }).click();
-    await page.locator('.game-mode-card .ant-select', { hasText: name }).waitFor();
+    await modeSelect().selectOption({ label: name });
+    await expectMode(name);
   }
 
   async function submitForm() {
@@ -142,11 +149,11 @@ describe('ELO tracker in Chromium', () => {
     await statCard('Total Matches').getByText('0', { exact: true }).waitFor();
     await statCard('Average ELO').getByText('1000', { exact: true }).waitFor();
     for (const card of ['Top Players', 'Recent Matches', 'Rank Distribution']) {
-      await page.locator('.ant-card', { has: page.getByText(card, { exact: true }) }).waitFor();
+      await page.locator('.panel', { has: page.getByText(card, { exact: true }) }).waitFor();
     }
-    await page.locator('.ant-card', { hasText: 'Top Players' }).getByText('No players yet').waitFor();
-    await page.locator('.ant-card', { hasText: 'Recent Matches' }).getByText('No matches yet').waitFor();
-    await page.locator('.ant-card', { hasText: 'Rank Distribution' }).getByText('No players yet').waitFor();
+    await page.locator('.panel', { hasText: 'Top Players' }).getByText('No players yet').waitFor();
+    await page.locator('.panel', { hasText: 'Recent Matches' }).getByText('No matches yet').waitFor();
+    await page.locator('.panel', { hasText: 'Rank Distribution' }).getByText('No players yet').waitFor();
 
     // Sidebar: four links, the active one on the exact path.
     const sidebar = page.getByRole('navigation', { name: 'ELO Tracker' });
@@ -181,7 +188,7 @@ describe('ELO tracker in Chromium', () => {
     await open('/tracker/record-match');
     await heading('Record Match').waitFor();
     await page.getByText('ELO is calculated using 70% win/loss and 30% performance metrics.').waitFor();
-    await page.locator('.game-mode-card .ant-select', { hasText: 'No Mode (Overall ELO)' }).waitFor();
+    await expectMode('No Mode (Overall ELO)');
     // Team 1 is the default winner; one player row per team, no remove button.
     await teamCard(1).getByText('Winner', { exact: true }).waitFor();
     expect(await teamCard(2).getByText('Winner', { exact: true }).count()).toBe(0);
@@ -219,7 +226,7 @@ describe('ELO tracker in Chromium', () => {
       for (const team of [1, 2] as const) {
         await teamCard(team).getByText(`Max: ${limit}`, { exact: true }).waitFor();
         await playerRow(team, 1).getByLabel(stat, { exact: true }).waitFor();
-        expect(await teamCard(team).getByLabel('Final Score').getAttribute('aria-valuemax')).toBe(String(limit));
+        expect(await teamCard(team).getByLabel('Final Score').getAttribute('max')).toBe(String(limit));
       }
     }
     await page.getByText('Enter the final score of each team: the score margin affects ELO gain/loss.').waitFor();
@@ -325,7 +332,7 @@ describe('ELO tracker in Chromium', () => {
     });
 
     // Reset: one empty player per team, winner Team 1, no mode, no scores.
-    await page.locator('.game-mode-card .ant-select', { hasText: 'No Mode (Overall ELO)' }).waitFor();
+    await expectMode('No Mode (Overall ELO)');
     await playerRow(1, 2).waitFor({ state: 'detached' });
     expect(await playerRow(2, 2).count()).toBe(0);
     expect(await playerRow(1, 1).getByLabel('Discord ID').inputValue()).toBe('');
@@ -488,7 +495,7 @@ describe('ELO tracker in Chromium', () => {
     await statCard('Total Matches').getByText('2', { exact: true }).waitFor();
     await statCard('Average ELO').getByText(String(Math.round(stats.avgElo)), { exact: true }).waitFor();
 
-    const top = page.locator('.ant-card', { hasText: 'Top Players' });
+    const top = page.locator('.panel', { hasText: 'Top Players' });
     const topRows = top.getByRole('button');
     await topRows.first().waitFor();
     expect(await topRows.count()).toBe(5);
@@ -500,16 +507,18 @@ describe('ELO tracker in Chromium', () => {
       expect(text).toContain(String(entry.elo));
     }
 
-    const recent = page.locator('.ant-card', { hasText: 'Recent Matches' }).locator('li.recent-match');
+    const recent = page.locator('.panel', { hasText: 'Recent Matches' }).locator('li.recent-match');
     await recent.first().waitFor();
     expect(await recent.count()).toBe(2);
     // Newest first: the overall match Team 2 won, then the Hardpoint match.
     expect(await recent.nth(0).textContent()).toMatch(/^Overall.*Team 1Ace, Echo.*Team 2WinnerCinder, Drift$/);
     expect(await recent.nth(1).textContent()).toMatch(/^Hardpoint.*Team 1 250WinnerAce, Bolt.*Team 2 180Cinder, Drift$/);
 
-    const distribution = page.locator('.ant-card', { hasText: 'Rank Distribution' });
+    const distribution = page.locator('.panel', { hasText: 'Rank Distribution' });
     await distribution.locator('.rank-distribution-counts li', { hasText: 'Vengeful' }).getByText('5', { exact: true }).waitFor();
-    await distribution.locator('.recharts-bar-rectangle').first().waitFor();
+    // The SVG bars: each tier's bar is titled with its count.
+    await distribution.locator('.bar-chart-plot rect').first().waitFor();
+    expect(await distribution.locator('.bar-chart-plot title').allTextContents()).toContain('Vengeful: 5 players');
 
     await topRows.nth(0).click();
     await dialog().getByText(`Discord ID: ${ranking[0]!.discordId}`).waitFor();
@@ -662,8 +671,8 @@ describe('ELO tracker in Chromium', () => {
   test('screenshots of every tracker screen in light and dark', async () => {
     await shootBothThemes(page, 'dashboard', async () => {
       await open('/tracker/dashboard');
-      await page.locator('.ant-card', { hasText: 'Recent Matches' }).locator('li.recent-match').first().waitFor();
-      await page.locator('.recharts-bar-rectangle').first().waitFor();
+      await page.locator('.panel', { hasText: 'Recent Matches' }).locator('li.recent-match').first().waitFor();
+      await page.locator('.bar-chart-plot rect').first().waitFor();
     });
     await shootBothThemes(page, 'leaderboard', async () => {
       await open('/tracker/leaderboard');

@@ -20,12 +20,7 @@ function TeamLine({ match, team }: { match: Match; team: TeamId }) {
       <span className="recent-match-team-label">
         {TEAM_LABELS[team]}
         {match.team1Score != null && match.team2Score != null && <strong> {score}</strong>}
-        {won && (
-          <>
-            {' '}
-            <Tag tone="success">Winner</Tag>
-          </>
-        )}
+        {won && <Tag tone="success">Winner</Tag>}
       </span>
       <span className="muted">{names.join(', ') || '-'}</span>
     </div>
