@@ -62,7 +62,7 @@ export function PlayersBrowser() {
           ))}
         </div>
       ) : visible.length === 0 ? (
-        <Panel>
+        <Panel className="players-empty">
           <EmptyState description={players.length > 0 ? 'No players found matching your search' : 'No players yet'} />
         </Panel>
       ) : (
