@@ -59,6 +59,11 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   // Read-model queries go to READ_DATABASE_URL's replica when there is one; commands, the
   // projector and the event log stay on the primary.
   const readKnex = config.readDatabaseUrl ? createKnex(config.readDatabaseUrl, 20, 'team-site-read') : knex;
+  // Rate-limit counts on a pool of their own without waiting for the WAL flush: a hit is one
+  // upsert on the address's row, and the hits of one busy address queue on that row lock. A
+  // flush per hit would make that queue the limit of the whole write path; a crash forgets at
+  // most the last few counts, which only ever lets an address a little more through.
+  const limitsKnex = createKnex(options.databaseUrl, 4, 'team-site-limits', undefined, '-c synchronous_commit=off');
   const notifications = new PgNotifications(options.databaseUrl, (error) =>
     logger.warn({ err: error }, 'notification connection lost'),
   );
@@ -86,6 +91,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       databaseUrl: options.databaseUrl,
       knex,
       readKnex,
+      limitsKnex,
       timeTravelKnex,
       notifications,
       eventStore,
@@ -115,6 +121,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       await eventStore.close();
       await notifications.close();
       await timeTravelKnex.destroy();
+      await limitsKnex.destroy();
       if (readKnex !== knex) await readKnex.destroy();
       await knex.destroy();
     },

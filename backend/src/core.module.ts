@@ -34,6 +34,8 @@ export interface CoreDependencies {
   config: AppConfig;
   databaseUrl: string;
   knex: Knex;
+  /** The shared rate-limit counts (see app.ts: no flush wait per hit). */
+  limitsKnex: Knex;
   /** Read-model queries: READ_DATABASE_URL's replica, or `knex` itself. */
   readKnex: Knex;
   /** Time travel's own small pool (see LadderTimeTravel). */
@@ -51,7 +53,7 @@ export interface CoreDependencies {
 
 function sharedBudget(deps: CoreDependencies, name: string, limit: number, windowMs: number): SharedAddressBudget {
   return new SharedAddressBudget({
-    knex: deps.knex,
+    knex: deps.limitsKnex,
     name,
     limit,
     windowMs,

@@ -33,6 +33,18 @@ describe('SharedAddressBudget (PostgreSQL table shared by every process)', () =>
     expect(await new SharedAddressBudget({ knex: one, name: 'other-test', limit: 1, windowMs: 60_000 }).hit('198.51.100.7')).toBe(0);
   });
 
+  test('hits of one address that queue behind an upsert are counted together, still exactly', async () => {
+    const a = new SharedAddressBudget({ knex: one, name: 'group-test', limit: 20, windowMs: 60_000 });
+    const b = new SharedAddressBudget({ knex: other, name: 'group-test', limit: 20, windowMs: 60_000 });
+    const waits = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).hit('203.0.113.50')));
+    expect(waits.filter((wait) => wait === 0)).toHaveLength(20);
+    const [row] = (await one(RATE_LIMITS_TABLE).where({ key: 'group-test:203.0.113.50' }).select('points')) as { points: number }[];
+    // Groups counted whole: past the limit the row holds more than 20 (hits after the first
+    // refusal are answered from memory), and never more hits than were made.
+    expect(row!.points).toBeGreaterThan(20);
+    expect(row!.points).toBeLessThanOrEqual(60);
+  });
+
   test('the window ends for every instance: the address has its budget again', async () => {
     const a = new SharedAddressBudget({ knex: one, name: 'window-test', limit: 1, windowMs: 1000 });
     const b = new SharedAddressBudget({ knex: other, name: 'window-test', limit: 1, windowMs: 1000 });

@@ -45,18 +45,24 @@ export interface SharedBudgetOptions {
 const LONGEST_PLAIN_KEY = 200;
 
 /**
- * One budget per address across every API process: each hit is one atomic upsert on a row of
- * the shared PostgreSQL table (rate-limiter-flexible), so two processes behind a proxy give an
- * address the same budget as one. An address found over budget is remembered in this process
- * until its window ends, so a flood from it costs no database round trip (the local fast
- * path, an LRU bounded like the in-memory limiter). If the table cannot be reached, this
- * process falls back to counting on its own until it can: the writes it guards need the
- * database anyway, and an outage must not turn every request into an error.
+ * One budget per address across every API process: hits are counted by atomic upserts on a
+ * row of the shared PostgreSQL table (rate-limiter-flexible), so two processes behind a proxy
+ * give an address the same budget as one.
+ * - Hits of one address that arrive while its upsert is in flight wait and go together as the
+ *   next one (`consume(key, n)`): the row's new total says exactly which of them fit, so the
+ *   count stays exact across processes while a busy address costs one round trip per group,
+ *   not one per hit queued on the row lock.
+ * - An address found over budget is remembered in this process until its window ends, so a
+ *   flood from it costs no round trip at all (an LRU bounded like the in-memory limiter).
+ * - If the table cannot be reached, this process counts on its own until it can: the writes
+ *   it guards need the database anyway, and an outage must not turn every request into an error.
  */
 export class SharedAddressBudget implements AddressBudget {
   private readonly store: RateLimiterPostgres;
   private readonly blocked: LRUCache<string, number>;
   private readonly local: RateLimiter;
+  /** Per address: the hits waiting for the upsert in flight to finish. */
+  private readonly waiting = new Map<string, ((wait: number) => void)[]>();
   private storeDown = false;
 
   constructor(private readonly options: SharedBudgetOptions) {
@@ -75,24 +81,56 @@ export class SharedAddressBudget implements AddressBudget {
     this.local = new RateLimiter({ limit: options.limit, windowMs: options.windowMs });
   }
 
-  async hit(address: string): Promise<number> {
+  hit(address: string): Promise<number> {
     const key = address.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(address).digest('hex') : address;
     const blockedUntil = this.blocked.get(key);
-    if (blockedUntil !== undefined && blockedUntil > Date.now()) return Math.ceil((blockedUntil - Date.now()) / 1000);
+    if (blockedUntil !== undefined && blockedUntil > Date.now()) return Promise.resolve(Math.ceil((blockedUntil - Date.now()) / 1000));
+    return new Promise((resolve) => {
+      const queued = this.waiting.get(key);
+      if (queued) {
+        queued.push(resolve);
+        return;
+      }
+      this.waiting.set(key, []);
+      void this.countGroups(key, [resolve]);
+    });
+  }
+
+  /** Counts `group`, then each group that queued behind it, until none is left for the address. */
+  private async countGroups(key: string, group: ((wait: number) => void)[]): Promise<void> {
+    let current = group;
+    for (;;) {
+      const waits = await this.consume(key, current.length);
+      current.forEach((resolve, i) => resolve(waits[i]!));
+      const next = this.waiting.get(key)!;
+      if (next.length === 0) {
+        this.waiting.delete(key);
+        return;
+      }
+      this.waiting.set(key, []);
+      current = next;
+    }
+  }
+
+  /** Counts `hits` hits of one address in one upsert; the seconds each must wait (0: allowed), in order. */
+  private async consume(key: string, hits: number): Promise<number[]> {
     try {
-      await this.store.consume(key);
+      await this.store.consume(key, hits);
       this.storeDown = false;
-      return 0;
+      return new Array<number>(hits).fill(0);
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) {
         this.storeDown = false;
+        // The row's total after this group: the group's first hits fit while the total before
+        // them plus their own count stays within the limit.
+        const fitting = Math.max(0, Math.min(hits, this.options.limit - (outcome.consumedPoints - hits)));
         const waitMs = Math.max(outcome.msBeforeNext, 1000);
         this.blocked.set(key, Date.now() + waitMs, { ttl: waitMs });
-        return Math.ceil(waitMs / 1000);
+        return Array.from({ length: hits }, (_, i) => (i < fitting ? 0 : Math.ceil(waitMs / 1000)));
       }
       if (!this.storeDown) this.options.onStoreError?.(outcome);
       this.storeDown = true;
-      return this.local.hit(key);
+      return Array.from({ length: hits }, () => this.local.hit(key));
     }
   }
 }

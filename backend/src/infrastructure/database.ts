@@ -15,10 +15,17 @@ export const LIVE_SEARCH_PATH = ['read_models', 'public'];
 
 const ignore = () => {};
 
-export function createKnex(url: string, poolMax = 10, applicationName = 'team-site', searchPath = LIVE_SEARCH_PATH): Knex {
+export function createKnex(
+  url: string,
+  poolMax = 10,
+  applicationName = 'team-site',
+  searchPath = LIVE_SEARCH_PATH,
+  /** Server settings for every session of the pool, as `-c name=value` flags. */
+  sessionOptions?: string,
+): Knex {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString: url, application_name: applicationName },
+    connection: { connectionString: url, application_name: applicationName, ...(sessionOptions ? { options: sessionOptions } : {}) },
     searchPath,
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
