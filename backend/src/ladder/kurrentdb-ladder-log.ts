@@ -11,17 +11,20 @@ function keyOf(type: string, data: unknown): string | null {
   return typeof key === 'string' ? key : null;
 }
 
+/** The settings of the KurrentDB readers of the ladder stream, with their defaults filled in. */
+export function ladderReaderSettings(options: KurrentReaderOptions = {}): Required<KurrentReaderOptions> {
+  return { ladderStream: options.ladderStream ?? LADDER_STREAM, clockSkewMs: options.clockSkewMs ?? CLOCK_SKEW_MS };
+}
+
 /** What the ladder's command side reads of the KurrentDB log itself: its own stream, never a projection. */
 export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
-  private readonly ladderStream: string;
-  private readonly clockSkewMs: number;
+  private readonly settings: Required<KurrentReaderOptions>;
 
   constructor(
     private readonly log: KurrentLog,
     options: KurrentReaderOptions = {},
   ) {
-    this.ladderStream = options.ladderStream ?? LADDER_STREAM;
-    this.clockSkewMs = options.clockSkewMs ?? CLOCK_SKEW_MS;
+    this.settings = ladderReaderSettings(options);
   }
 
   /**
@@ -31,8 +34,8 @@ export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
    */
   async keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]> {
     const found: KeyedMatch[] = [];
-    const stop = since.getTime() - this.clockSkewMs;
-    for await (const event of this.log.stream(this.ladderStream, { direction: BACKWARDS, fromRevision: upToRevision })) {
+    const stop = since.getTime() - this.settings.clockSkewMs;
+    for await (const event of this.log.stream(this.settings.ladderStream, { direction: BACKWARDS, fromRevision: upToRevision })) {
       if (event.created.getTime() <= stop) break;
       if (keyOf(event.type, event.data) !== null && Date.parse(event.metadata.recordedAt) > since.getTime()) {
         found.push({ position: event.position, data: event.data as MatchRecorded['data'] });
@@ -45,7 +48,7 @@ export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
   async recordedDemoKeys(seed: number): Promise<Set<string>> {
     const keys = new Set<string>();
     const prefix = `demo-${seed}-`;
-    for await (const event of this.log.stream(this.ladderStream)) {
+    for await (const event of this.log.stream(this.settings.ladderStream)) {
       const key = keyOf(event.type, event.data);
       if (key?.startsWith(prefix)) keys.add(key);
     }

@@ -1,6 +1,7 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
-import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
+import type { KurrentLog, KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
+import { ladderReaderSettings } from '../kurrentdb-ladder-log.js';
+import type { MatchRecorded } from '../ladder.events.js';
 import type { LadderLogRow, TimeTravelLog } from './time-travel-log.js';
 
 /** Positions read at once when a player's history asks for the matches at many positions. */
@@ -12,15 +13,13 @@ const PARALLEL_READS = 8;
  * so positions are only compared, never counted.
  */
 export class KurrentTimeTravelLog implements TimeTravelLog {
-  private readonly ladderStream: string;
-  private readonly clockSkewMs: number;
+  private readonly settings: Required<KurrentReaderOptions>;
 
   constructor(
     private readonly log: KurrentLog,
     options: KurrentReaderOptions = {},
   ) {
-    this.ladderStream = options.ladderStream ?? LADDER_STREAM;
-    this.clockSkewMs = options.clockSkewMs ?? CLOCK_SKEW_MS;
+    this.settings = ladderReaderSettings(options);
   }
 
   head(): Promise<number> {
@@ -35,7 +34,7 @@ export class KurrentTimeTravelLog implements TimeTravelLog {
   async lastPositionAt(time: number): Promise<number | null> {
     let first: number | null = null;
     for await (const event of this.log.all({ direction: BACKWARDS })) {
-      if (event.created.getTime() <= time - this.clockSkewMs) break;
+      if (event.created.getTime() <= time - this.settings.clockSkewMs) break;
       if (Date.parse(event.metadata.recordedAt) > time) first = event.position;
     }
     return first === null ? null : first - 1;
@@ -43,7 +42,7 @@ export class KurrentTimeTravelLog implements TimeTravelLog {
 
   async ladderEvents(afterRevision: number, upToPosition: number, limit: number): Promise<LadderLogRow[]> {
     const rows: LadderLogRow[] = [];
-    for await (const event of this.log.stream(this.ladderStream, { fromRevision: afterRevision + 1, maxCount: limit })) {
+    for await (const event of this.log.stream(this.settings.ladderStream, { fromRevision: afterRevision + 1, maxCount: limit })) {
       if (event.position > upToPosition) break;
       rows.push({ position: event.position, revision: event.revision, type: event.type, data: event.data });
     }
