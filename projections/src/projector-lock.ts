@@ -18,14 +18,17 @@ export async function migrateProjectorLeases(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TABLE IF NOT EXISTS ${PROJECTOR_LEASES_TABLE} (
     name   text PRIMARY KEY,
     worker text NOT NULL,
-    since  timestamptz NOT NULL
+    since  timestamptz NOT NULL,
+    -- The backend holding the lock: a lease left by an earlier holder names nobody.
+    pid    integer NOT NULL
   )`);
 }
 
 /** The worker that holds a checkpoint's projector lock now, and since when it has. */
 export interface ActiveProjector {
   worker: string;
-  since: string;
+  /** Null in the moment between winning the lock and writing the lease. */
+  since: string | null;
 }
 
 /**
@@ -37,7 +40,7 @@ export async function readActiveProjector(knex: Knex, name: string): Promise<Act
   const { rows } = (await knex.raw(
     `SELECT lease.worker, lease.since
        FROM pg_locks held
-       LEFT JOIN ${PROJECTOR_LEASES_TABLE} lease ON lease.name = ?
+       LEFT JOIN ${PROJECTOR_LEASES_TABLE} lease ON lease.name = ? AND lease.pid = held.pid
       WHERE held.locktype = 'advisory' AND held.granted
         AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND held.classid = ?::int4::oid AND held.objid = hashtext(?)::oid AND held.objsubid = 2`,
@@ -46,7 +49,7 @@ export async function readActiveProjector(knex: Knex, name: string): Promise<Act
   const row = rows[0];
   if (!row) return null;
   // The lock is held but its holder has not written its lease yet (a moment after winning).
-  if (row.worker === null || row.since === null) return { worker: 'starting', since: new Date().toISOString() };
+  if (row.worker === null || row.since === null) return { worker: 'starting', since: null };
   return { worker: row.worker, since: new Date(row.since).toISOString() };
 }
 
@@ -89,8 +92,8 @@ export class ProjectorLock {
     this.connection = connection;
     try {
       await connection.query(
-        `INSERT INTO ${PROJECTOR_LEASES_TABLE} (name, worker, since) VALUES ($1, $2, now())
-         ON CONFLICT (name) DO UPDATE SET worker = excluded.worker, since = excluded.since`,
+        `INSERT INTO ${PROJECTOR_LEASES_TABLE} (name, worker, since, pid) VALUES ($1, $2, now(), pg_backend_pid())
+         ON CONFLICT (name) DO UPDATE SET worker = excluded.worker, since = excluded.since, pid = excluded.pid`,
         [this.name, this.worker],
       );
     } catch (error) {
