@@ -43,6 +43,22 @@ export async function launchBrowser(options: { width?: number; height?: number; 
 }
 
 /**
+ * Waits for the finite CSS animations and transitions running now (a toast fading in, a modal
+ * opening): mid-fade, text is drawn in a blend of its colours, which neither the picture nor
+ * axe's contrast check should judge. Endless ones (spinners, shimmers) are not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Saves a full-page screenshot as e2e/screenshots/<name>.png (CI lists the folder). Every screen
  * a browser test shows is shot here, in light and dark, so this is also where axe audits it:
  * a serious or critical violation fails the test (after the picture is saved, to look at).
@@ -50,6 +66,7 @@ export async function launchBrowser(options: { width?: number; height?: number; 
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name}.png`);
+  await settleAnimations(page);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   await expectNoSeriousAxeViolations(page, name);
   return file;
