@@ -8,6 +8,7 @@ export * from './projector-lock.js';
 export * from './poison-events.js';
 export * from './read-models.js';
 export * from './rebuild.js';
+export * from './rebuild-reads.js';
 export * from './set-aside-events.js';
 export * from './players/players.projection.js';
 export * from './players/players.queries.js';

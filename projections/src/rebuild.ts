@@ -6,6 +6,7 @@ import type { ProjectorReader } from './projector.js';
 import { migrateReadModels, READ_MODEL_SCHEMA } from './read-model-schema.js';
 import { DeferredIndexes } from './rebuild-indexes.js';
 import { RebuildLanes } from './rebuild-lanes.js';
+import { LogReadAhead, type RangeReader } from './rebuild-reads.js';
 import { SetAsideEvents } from './set-aside-events.js';
 
 /** The wire type of the Operations screen, re-exported for callers of rebuildReadModels. */
@@ -34,9 +35,10 @@ export interface RebuildOptions {
   /**
    * The log. When it also counts (EventCounter) the progress total is exact; otherwise (KurrentDB,
    * whose positions are byte offsets and which keeps no count) it is estimated from how far
-   * through the head's position the rebuild is.
+   * through the head's position the rebuild is. A store that reads by position range
+   * (RangeReader) is read several stretches ahead (see LogReadAhead).
    */
-  reader: ProjectorReader & Partial<EventCounter>;
+  reader: ProjectorReader & Partial<EventCounter & RangeReader>;
   projections: readonly Projection[];
   checkpointName?: string;
   batchSize?: number;
@@ -143,20 +145,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
     const indexes = await DeferredIndexes.drop(next, NEXT_SCHEMA, options.projections);
     const lanes = new RebuildLanes(next, options.projections, indexes, options.eventsPerApply);
     const batchSize = options.batchSize ?? 5000;
-    const readFrom = (after: number) => {
-      const read = options.reader.readAll(after, batchSize);
-      read.catch(() => {}); // awaited below; a failure then is the rebuild's failure
-      return read;
-    };
+    const reads = new LogReadAhead(options.reader, position, head, batchSize);
     /** Batches being applied, oldest first; a bound keeps the read from running far ahead. */
     const applying: Promise<void>[] = [];
     try {
-      let nextBatch = readFrom(position);
       for (;;) {
-        const events = await nextBatch;
+        const events = await reads.next();
         if (events.length === 0) break;
         const last = events[events.length - 1]!.position;
-        nextBatch = readFrom(last);
         const applied = lanes.add(kept(events)).then(() => {
           position = last;
           done += events.length;
@@ -165,14 +161,12 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
         applied.catch(() => {}); // awaited below, in order
         applying.push(applied);
         if (applying.length >= MAX_BATCHES_APPLYING) await applying.shift();
-        if (options.signal?.aborted) {
-          await nextBatch.catch(() => {}); // no read left running on a pool about to close
-          break;
-        }
+        if (options.signal?.aborted) break;
       }
       for (const applied of applying.splice(0)) await applied;
       if (!options.signal?.aborted) await lanes.finish();
     } finally {
+      await reads.settle(); // no read left running on a pool about to close
       await lanes.settle();
     }
     stopIfAborted();

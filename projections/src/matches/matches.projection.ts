@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
-import { unnestRows } from '../sql-columns.js';
+import { copyRows } from '../copy-rows.js';
 
 /**
  * The matches read model: each match and each participant's line of it (stats and the
@@ -40,69 +40,33 @@ export interface ParticipantRow {
 export const MATCHES_TABLE = 'ladder_matches';
 export const PARTICIPANTS_TABLE = 'ladder_match_participants';
 
+const MATCH_COLUMNS = ['id', 'created_at', 'mode_id', 'mode_name', 'winning_team', 'team1_score', 'team2_score', 'stats_used'] as const;
+const PARTICIPANT_COLUMNS = [
+  'id', 'match_id', 'player_id', 'original_player_id', 'team', 'won', 'rating_before', 'rating_change', 'elo_after',
+  'kills', 'deaths', 'assists', 'score', 'hardpoint_time', 'captures', 'plants_defuses',
+] as const;
+
 /**
- * Consecutive MatchRecorded events in two inserts; a function scan yields rows in array order,
- * so participant ids follow the log's order, as one-by-one inserts would give them. The rows travel
- * as one array per column (unnestRows): a long run as bind parameters per value would pass
- * PostgreSQL's limit of 65,535 per statement.
+ * Consecutive MatchRecorded events as two COPYs (copyRows): a run of any length costs three round
+ * trips, which a rebuild's long runs feel most. Participant ids follow the log's order, as
+ * one-by-one inserts would give them.
  */
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
-  const matches = events.map(({ data }) => ({
-    id: data.matchId,
-    created_at: data.recordedAt,
-    mode_id: data.mode?.id ?? null,
-    mode_name: data.mode?.name ?? null,
-    winning_team: data.winningTeam,
-    team1_score: data.team1Score,
-    team2_score: data.team2Score,
-    stats_used: data.statsUsed,
-  }));
-  const matchRows = unnestRows(matches, {
-    id: 'int', created_at: 'timestamptz', mode_id: 'int', mode_name: 'text',
-    winning_team: 'text', team1_score: 'int', team2_score: 'int', stats_used: 'boolean',
-  });
-  await trx.raw(
-    `INSERT INTO ${MATCHES_TABLE} (id, created_at, mode_id, mode_name, winning_team, team1_score, team2_score, stats_used)
-     SELECT v.id, v.created_at, v.mode_id, v.mode_name, v.winning_team, v.team1_score, v.team2_score, v.stats_used
-       FROM ${matchRows.from}`,
-    matchRows.bindings,
-  );
-  let n = 0;
-  const participants = events.flatMap(({ data }) =>
-    data.participants.map((p) => ({
-      n: ++n,
-      match_id: data.matchId,
-      player_id: p.playerId,
-      team: p.team,
-      won: p.won,
-      rating_before: p.ratingBefore,
-      rating_change: p.ratingChange,
-      elo_after: p.ratingAfter,
-      kills: p.kills,
-      deaths: p.deaths,
-      assists: p.assists,
-      score: p.score,
-      hardpoint_time: p.hardpointTime ?? null,
-      captures: p.captures ?? null,
-      plants_defuses: p.plantsDefuses ?? null,
-    })),
-  );
+  await copyRows(trx, MATCHES_TABLE, MATCH_COLUMNS, events.map(({ data }) => [
+    data.matchId, data.recordedAt, data.mode?.id ?? null, data.mode?.name ?? null,
+    data.winningTeam, data.team1Score, data.team2Score, data.statsUsed,
+  ]));
   // Ids continue from the table's highest, not from the serial's sequence: a sequence is not
   // rolled back with a failed batch (a lost connection), so the live ids would skip numbers a
   // rebuild from the same log does not. One batch applies at a time (checkpoint row lock).
-  const participantRows = unnestRows(participants, {
-    n: 'int', match_id: 'int', player_id: 'int', team: 'text', won: 'boolean',
-    rating_before: 'int', rating_change: 'int', elo_after: 'int', kills: 'int', deaths: 'int', assists: 'int', score: 'int',
-    hardpoint_time: 'int', captures: 'int', plants_defuses: 'int',
-  });
-  await trx.raw(
-    `INSERT INTO ${PARTICIPANTS_TABLE} (id, match_id, player_id, original_player_id, team, won, rating_before, rating_change,
-            elo_after, kills, deaths, assists, score, hardpoint_time, captures, plants_defuses)
-     SELECT (SELECT coalesce(max(id), 0) FROM ${PARTICIPANTS_TABLE}) + v.n, v.match_id, v.player_id, v.player_id, v.team, v.won, v.rating_before, v.rating_change, v.elo_after,
-            v.kills, v.deaths, v.assists, v.score, v.hardpoint_time, v.captures, v.plants_defuses
-       FROM ${participantRows.from}`,
-    participantRows.bindings,
-  );
+  const { rows } = await trx.raw<{ rows: { highest: number }[] }>(`SELECT coalesce(max(id), 0)::int AS highest FROM ${PARTICIPANTS_TABLE}`);
+  let id = rows[0]!.highest;
+  await copyRows(trx, PARTICIPANTS_TABLE, PARTICIPANT_COLUMNS, events.flatMap(({ data }) =>
+    data.participants.map((p) => [
+      ++id, data.matchId, p.playerId, p.playerId, p.team, p.won, p.ratingBefore, p.ratingChange, p.ratingAfter,
+      p.kills, p.deaths, p.assists, p.score, p.hardpointTime ?? null, p.captures ?? null, p.plantsDefuses ?? null,
+    ]),
+  ));
 }
 
 async function applyPlayersMerged({ data }: PlayersMerged, trx: Knex.Transaction): Promise<void> {

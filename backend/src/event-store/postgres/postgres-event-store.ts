@@ -100,14 +100,21 @@ export class PostgresEventStore implements EventStore, EventCounter {
   }
 
   async readAll(afterPosition: number, batchSize: number): Promise<RecordedEvent[]> {
-    const rows = await this.guard(() =>
-      this.knex<EventRow>('public.events')
-        .select('position', 'stream_id', 'revision', 'event_id', 'type', 'data', 'metadata')
-        .where('position', '>', afterPosition)
-        .orderBy('position')
-        .limit(batchSize),
-    );
+    const rows = await this.guard(() => this.eventsAfter(afterPosition).limit(batchSize));
     return rows.map(toRecorded);
+  }
+
+  /** A stretch of the log by position (a rebuild reads several at once: see LogReadAhead). */
+  async readRange(after: number, through: number): Promise<RecordedEvent[]> {
+    const rows = await this.guard(() => this.eventsAfter(after).andWhere('position', '<=', through));
+    return rows.map(toRecorded);
+  }
+
+  private eventsAfter(position: number) {
+    return this.knex<EventRow>('public.events')
+      .select('position', 'stream_id', 'revision', 'event_id', 'type', 'data', 'metadata')
+      .where('position', '>', position)
+      .orderBy('position');
   }
 
   async headPosition(): Promise<number> {
