@@ -1,11 +1,12 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { findMode, MODES, type LeaderboardEntry } from '@team/contracts';
+import { findMode, MODES } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
+import type { RankedBoard } from '../read-side/ranking-cache.js';
 import type { AsOf } from '../time-travel/as-of.js';
 import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
 
-/** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel). */
-export class GetLeaderboardAsOfQuery extends Query<LeaderboardEntry[]> {
+/** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel), with its views. */
+export class GetLeaderboardAsOfQuery extends Query<RankedBoard> {
   constructor(
     readonly modeId: number | null,
     readonly asOf: AsOf,
@@ -18,9 +19,9 @@ export class GetLeaderboardAsOfQuery extends Query<LeaderboardEntry[]> {
 export class GetLeaderboardAsOfHandler implements IQueryHandler<GetLeaderboardAsOfQuery> {
   constructor(private readonly timeTravel: LadderTimeTravel) {}
 
-  async execute({ modeId, asOf }: GetLeaderboardAsOfQuery): Promise<LeaderboardEntry[]> {
+  async execute({ modeId, asOf }: GetLeaderboardAsOfQuery): Promise<RankedBoard> {
     if (modeId !== null && !findMode(MODES, modeId)) throw new NotFoundError(`Mode ${modeId} not found.`);
     const ladder = await this.timeTravel.fold(asOf);
-    return ladder.leaderboard(modeId ?? 'overall');
+    return ladder.board(modeId ?? 'overall');
   }
 }

@@ -11,7 +11,8 @@ import { modeParam } from './mode-param.js';
  * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}]: LeaderboardEntry[] in
  * rank order. With a mode, `elo` is that mode's rating and only players who played it are
  * listed. With asOf, the board as it stood then (time travel: bounded folds, cached per point in
- * the server; `no-store` for clients, since a point past the head moves on).
+ * the server). Either way an ETag names the board's state and clients revalidate (`no-cache`):
+ * an asOf past the head moves on with the log, and its ETag with it.
  * The plain shapes (no asOf) are mostly answered before they get here: see cached-leaderboard.ts.
  */
 @Controller('api/players/leaderboard')
@@ -26,12 +27,9 @@ export class GetLeaderboardController {
     @Res() response: Response,
   ): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
-    if (asOf) {
-      const entries = await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf));
-      response.setHeader('Cache-Control', 'no-store');
-      response.status(200).json(entries);
-      return;
-    }
-    sendLeaderboard(request, response, await this.queries.execute(new GetLeaderboardQuery(modeParam(mode))));
+    const board = asOf
+      ? await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf))
+      : await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
+    sendLeaderboard(request, response, board);
   }
 }

@@ -174,7 +174,8 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
 
     const past = await raw(baseUrl, '/api/players/leaderboard?asOf=1');
     expect(past.status).toBe(200);
-    expect(past.headers['cache-control']).toBe('no-store');
+    expect(past.headers['cache-control']).toBe('no-cache');
+    expect(past.headers.etag).toMatch(/^"leaderboard-overall-asof-r\d+"$/);
     expect((JSON.parse(past.body.toString('utf8')) as LeaderboardEntry[]).length).toBeLessThanOrEqual(8);
 
     const unknown = await raw(baseUrl, '/api/players/leaderboard?mode=99');

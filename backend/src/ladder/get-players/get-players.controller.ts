@@ -21,12 +21,9 @@ export class GetPlayersController {
   @Get()
   async players(@QueryParam('asOf') rawAsOf: unknown, @Req() request: Request, @Res() response: Response): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
-    if (asOf) {
-      response.setHeader('Cache-Control', 'no-store');
-      response.status(200).json(await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf)));
-      return;
-    }
-    const board = await this.queries.execute(new GetLeaderboardQuery(null));
+    const board = asOf
+      ? await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf))
+      : await this.queries.execute(new GetLeaderboardQuery(null));
     sendView(request, response, board.view('players', (entries) => entries));
   }
 

@@ -10,7 +10,7 @@ import { APP_CONFIG, READ_KNEX } from '../../infrastructure/tokens.js';
 // the write side (decide, evolve, repository), which never reads it. Sending a view (ETag,
 // 304) is HTTP's business: http/send-view.ts.
 
-/** A ranked board and the views derived from it, as of one projector position. */
+/** A ranked board and the views derived from it, as of one projector position (or one point of time travel). */
 export class RankedBoard {
   private readonly views = new Map<string, CachedView>();
 
@@ -18,13 +18,15 @@ export class RankedBoard {
     readonly pool: string,
     readonly position: number,
     readonly entries: LeaderboardEntry[],
+    /** What names the board's state in its views' ETags: the projector position, unless given. */
+    private readonly version = String(position),
   ) {}
 
   /** A JSON view of the board, serialised (and compressed, on demand) once per position. */
   view(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
     let view = this.views.get(name);
     if (!view) {
-      view = new CachedView(`"${name}-${this.pool}-${this.position}"`, build(this.entries));
+      view = new CachedView(`"${name}-${this.pool}-${this.version}"`, build(this.entries));
       this.views.set(name, view);
     }
     return view;

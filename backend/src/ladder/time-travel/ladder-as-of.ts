@@ -3,6 +3,7 @@ import { leaderboardOf, toPlayer } from '@team/projections';
 import { evolve } from '../ladder.evolve.js';
 import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from '../ladder.events.js';
 import { deserializeState } from '../ladder.snapshot.js';
+import { RankedBoard } from '../read-side/ranking-cache.js';
 import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../ladder.state.js';
 import type { LadderLogRow } from './time-travel-log.js';
 import type { KeptSnapshot } from './time-travel-snapshots.js';
@@ -32,8 +33,8 @@ export class LadderAsOf {
   private lineCount = 0;
   /** ELO-after of the lines a merge, void or unmerge re-threaded (`matchId:recorded-as player id`); others keep the event's. */
   private readonly eloAfter = new Map<string, number>();
-  /** Boards already ranked, by pool key: a cached point is read many times. */
-  private readonly boards = new Map<number, LeaderboardEntry[]>();
+  /** Boards already ranked (and their views serialised), by pool key: a cached point is read many times. */
+  private readonly boards = new Map<number, RankedBoard>();
 
   constructor(readonly state: LadderState = initialLadderState()) {}
 
@@ -97,6 +98,14 @@ export class LadderAsOf {
 
   /** The board of a pool, as GET /api/players/leaderboard shows it. */
   leaderboard(pool: 'overall' | number): LeaderboardEntry[] {
+    return this.board(pool).entries;
+  }
+
+  /**
+   * The ranked board of a pool at this point, with its views: their ETags name the ladder
+   * revision folded (`asof-r…`), which a live board's projector position never looks like.
+   */
+  board(pool: 'overall' | number): RankedBoard {
     const key = pool === 'overall' ? 0 : pool;
     const ranked = this.boards.get(key);
     if (ranked) return ranked;
@@ -118,7 +127,7 @@ export class LadderAsOf {
           merged_into: null,
         }),
       );
-    const board = leaderboardOf(players);
+    const board = new RankedBoard(String(pool), this.revision, leaderboardOf(players), `asof-r${this.revision}`);
     this.boards.set(key, board);
     return board;
   }

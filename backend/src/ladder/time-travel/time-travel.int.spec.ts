@@ -146,10 +146,30 @@ describe('time travel cache', () => {
     const far = '999999999999';
     const atHead = await get<LeaderboardEntry[]>(app, `/api/players/leaderboard?asOf=${far}`);
     expect(atHead).toEqual(await get(app, '/api/players/leaderboard'));
+    const before = await app.call('GET', `/api/players/leaderboard?asOf=${far}`);
     await record(app, body([p('d-new', 'Newcomer')], [p('d-0', 'P0')]));
     const later = await get<LeaderboardEntry[]>(app, `/api/players/leaderboard?asOf=${far}`);
     expect(later).toEqual(await get(app, '/api/players/leaderboard'));
     expect(later.map((x) => x.username)).toContain('Newcomer');
+    // Clients revalidate: the ETag they hold names the old head, so they get the new board, not a 304.
+    const revalidated = await app.call('GET', `/api/players/leaderboard?asOf=${far}`, { headers: { 'if-none-match': before.headers.get('etag')! } });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.get('etag')).not.toBe(before.headers.get('etag'));
+  });
+
+  test('a board as of a point is served with an ETag of that point: unchanged, it answers 304', async () => {
+    const first = await app.call('GET', `/api/players/leaderboard?asOf=${positions[3]}`);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"leaderboard-overall-asof-r\d+"$/);
+    const again = await app.call('GET', `/api/players/leaderboard?asOf=${positions[3]}`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const players = await app.call('GET', `/api/players?asOf=${positions[3]}`);
+    expect(players.body).toEqual(first.body);
+    expect(players.headers.get('etag')).toMatch(/^"players-overall-asof-r\d+"$/);
+    const earlier = await app.call('GET', `/api/players/leaderboard?asOf=${positions[1]}`, { headers: { 'if-none-match': etag } });
+    expect(earlier.status).toBe(200);
+    expect(earlier.headers.get('etag')).not.toBe(etag);
   });
 });
 
