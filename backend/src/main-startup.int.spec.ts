@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { startServerProcess } from './testing/server-process.js';
+import { spawnBuilt, startServerProcess } from './testing/server-process.js';
 
 /**
  * Start-up failures of the built launcher (backend/dist/main.js: run `npx tsc -b` first):
@@ -95,5 +95,23 @@ describe('the generated admin key (DESIGN §8)', () => {
     const second = await startAndStop(dataDir);
     expect(second).toContain(`  Admin key: kept in ${file}\n`);
     expect(second).not.toContain(key);
+  });
+
+  it('is printed by `npm run demo` when that run generates it, and not again by the next start', async () => {
+    const dataDir = path.join(folder, 'data');
+    const file = path.join(dataDir, 'admin-key');
+    const demo = spawnBuilt(path.resolve(import.meta.dirname, '../dist/demo-main.js'), {
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      ADMIN_KEY: '',
+      DEMO_MATCHES: '2',
+    });
+    expect(await demo.exited).toBe(0);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    expect(demo.output()).toContain(`  Admin key: ${key}  (generated now, kept in ${file}; shown on this first start only)`);
+
+    const start = await startAndStop(dataDir);
+    expect(start).toContain(`  Admin key: kept in ${file}\n`);
+    expect(start).not.toContain(key);
   });
 });
