@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTooltipTiming } from './tooltip-timing';
+import './hint.css';
 
 /**
  * A CSS-drawn tooltip for screens that should not load antd. On hover it opens with SPEC §9's
