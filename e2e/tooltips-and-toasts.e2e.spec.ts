@@ -1,21 +1,30 @@
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
+import { toast } from './support/site.js';
 
 /**
  * SPEC §9's timings, measured in Chromium: tooltips (antd's and the CSS hints of the antd-free
  * screens) open 700 ms after the pointer arrives, and at once when another closed less than
- * 300 ms before.
+ * 300 ms before; a toast swiped more than 50 px to the right is dismissed, a shorter swipe
+ * snaps back.
  */
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type TooltipKind = 'antd' | 'hint';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Where the pointer rests when it is on no trigger. */
+const AWAY = { x: 900, y: 820 };
+
 /**
  * Moves the mouse onto `trigger` and returns the milliseconds, on the page's clock, from the
- * pointer's arrival on it until a tooltip reading `text` is on view.
+ * pointer's arrival on it until a tooltip reading `text` is on view. With `pauseAwayMs`, the
+ * pointer first leaves for that long (everything else is prepared before, so the pause is
+ * not stretched by round trips to the browser).
  */
-async function openingDelay(page: Page, trigger: Locator, kind: TooltipKind, text: string): Promise<number> {
+async function openingDelay(page: Page, trigger: Locator, kind: TooltipKind, text: string, pauseAwayMs?: number): Promise<number> {
   await page.evaluate(() => document.querySelectorAll('[data-probe]').forEach((element) => element.removeAttribute('data-probe')));
   await trigger.evaluate((element) => element.setAttribute('data-probe', ''));
   const box = (await trigger.boundingBox())!;
@@ -49,13 +58,17 @@ async function openingDelay(page: Page, trigger: Locator, kind: TooltipKind, tex
       }),
     [kind, text] as const,
   );
+  if (pauseAwayMs !== undefined) {
+    await page.mouse.move(AWAY.x, AWAY.y);
+    await sleep(pauseAwayMs);
+  }
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   return measured;
 }
 
 /** Moves the pointer to an empty corner and waits until no tooltip of `kind` is on view. */
 async function pointAway(page: Page, kind: TooltipKind): Promise<void> {
-  await page.mouse.move(900, 820);
+  await page.mouse.move(AWAY.x, AWAY.y);
   await page.waitForFunction(
     (kind) =>
       kind === 'antd'
@@ -64,8 +77,6 @@ async function pointAway(page: Page, kind: TooltipKind): Promise<void> {
     kind,
   );
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The one timing scenario both kinds of tooltip must pass, between two neighbouring triggers:
@@ -83,9 +94,7 @@ async function expectSpecDelays(page: Page, kind: TooltipKind, first: [Locator, 
   expect(moved).toBeLessThan(250);
 
   // Leaving closes it (antd after its 100 ms leave delay); 150 ms later the window is still open.
-  await page.mouse.move(900, 820);
-  await sleep(150);
-  const soonAfter = await openingDelay(page, first[0], kind, first[1]);
+  const soonAfter = await openingDelay(page, first[0], kind, first[1], 150);
   expect(soonAfter).toBeLessThan(250);
 
   await pointAway(page, kind);
@@ -93,6 +102,19 @@ async function expectSpecDelays(page: Page, kind: TooltipKind, first: [Locator, 
   const later = await openingDelay(page, second[0], kind, second[1]);
   expect(later).toBeGreaterThanOrEqual(690);
   await pointAway(page, kind);
+}
+
+/** Drags the toast on screen `dx` pixels to the right with the mouse, in small steps; returns its transform just before the release. */
+async function swipeToast(page: Page, dx: number): Promise<string> {
+  const box = (await toast(page).locator('.ant-notification-notice-title').boundingBox())!;
+  // Whole pixels, so the distance moved is exactly dx.
+  const [x, y] = [Math.round(box.x + 10), Math.round(box.y + box.height / 2)];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y, { steps: 8 });
+  const held = await toast(page).evaluate((element) => element.style.transform);
+  await page.mouse.up();
+  return held;
 }
 
 describe('SPEC §9 timings in Chromium', () => {
@@ -139,5 +161,30 @@ describe('SPEC §9 timings in Chromium', () => {
       [nav.getByRole('link', { name: 'Leaderboard' }), 'Leaderboard'],
     );
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+  });
+
+  test('a toast swiped right past 50 px is dismissed; a shorter swipe snaps back', async () => {
+    await page.goto(server.baseUrl + '/tracker/record-match');
+    await page.getByRole('button', { name: 'Record Match' }).click();
+    const notice = toast(page);
+    await notice.getByText('Validation Error', { exact: true }).waitFor();
+
+    // It follows the pointer while held.
+    expect(await swipeToast(page, 40)).toBe('translateX(40px)');
+    await page.waitForFunction(() => {
+      const element = document.querySelector<HTMLElement>('.ant-notification-notice');
+      return element !== null && (element.style.transform === '' || element.style.transform === 'none');
+    });
+    expect(await page.locator('.ant-notification-notice').count()).toBe(1);
+
+    await swipeToast(page, 70);
+    await page.waitForFunction(() => document.querySelectorAll('.ant-notification-notice').length === 0, undefined, { timeout: 2000 });
+
+    // The close button still dismisses it, for keyboard users.
+    await page.getByRole('button', { name: 'Record Match' }).click();
+    await notice.getByText('Validation Error', { exact: true }).waitFor();
+    await notice.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.ant-notification-notice').length === 0, undefined, { timeout: 2000 });
   });
 });
