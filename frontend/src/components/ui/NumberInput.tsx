@@ -16,7 +16,8 @@ export interface NumberInputProps {
  * the form kept, so "-3" or "2.5" settle to what the form made of them.
  *
  * Text that is no number ("-", "e") reads as an empty value, and when the field was already
- * empty React sees no change: the blur reports it (null), so the form can make it 0.
+ * empty React sees no change (no onChange): the input event still reports it (null), so the
+ * form can make it 0 at once, even when Enter submits before the field is left.
  */
 export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputProps) {
   const [typed, setTyped] = useState<string | null>(null);
@@ -35,10 +36,12 @@ export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputPr
         setTyped(text);
         onChange(text.trim() === '' ? null : Number(text));
       }}
-      onBlur={(event) => {
-        if (event.target.validity.badInput) onChange(null);
-        setTyped(null);
+      onInput={(event) => {
+        if (!event.currentTarget.validity.badInput) return;
+        setTyped('');
+        onChange(null);
       }}
+      onBlur={() => setTyped(null)}
     />
   );
 }
