@@ -71,6 +71,9 @@ export default tseslint.config(
             { group: ['@/app', '@/app/*', '**/app/*'], message: 'Features do not import app/ (it composes them); shared code lives in lib/ or components/.' },
             { group: ['@team/backend', '@team/projections'], message: 'The client talks to the API over HTTP only.' },
           ],
+          paths: [
+            { name: 'antd', importNames: ['Tooltip'], message: "Use @/components/ui/Tooltip: it keeps SPEC §9's 700 ms delay and 300 ms skip delay." },
+          ],
         },
       ],
     },

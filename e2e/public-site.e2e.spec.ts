@@ -390,9 +390,9 @@ describe('public site in Chromium', () => {
       await page.locator('.top-player-card', { hasText: 'Nova' }).waitFor();
       await statCard('Total Players').getByText('4', { exact: true }).waitFor();
     });
-    // Home's Top Players: rank, username, "W - L" and ELO.
+    // Home's Top Players: rank, username, "wins W - losses L" and ELO.
     const first = page.locator('.top-player-card').first();
-    expect(await first.textContent()).toMatch(/^#1.*(Nova|Quill)1 - 0\d+$/);
+    expect(await first.textContent()).toMatch(/^#1.*(Nova|Quill)1W - 0L\d+$/);
     expect(await page.locator('.top-player-card').count()).toBe(4);
 
     await shootBothThemes(page, 'about', async () => {

@@ -230,6 +230,13 @@ describe('ELO tracker in Chromium', () => {
       }
     }
     await page.getByText('Enter the final score of each team: the score margin affects ELO gain/loss.').waitFor();
+    // A Final Score that is no number becomes 0 (SPEC §5). "-" in an empty number field is bad
+    // input to Chromium: its value stays empty, so no change event comes.
+    const score = teamCard(2).getByLabel('Final Score');
+    await score.click();
+    await page.keyboard.type('-');
+    await score.blur();
+    expect(await score.inputValue()).toBe('0');
     await chooseMode('No Mode (Overall ELO)');
     expect(await page.getByText('Final Score').count()).toBe(0);
   });

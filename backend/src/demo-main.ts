@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { globalStats } from '@team/projections';
-import { resolveAdminKey } from './admin-access/admin-key.js';
+import { describeAdminKey, resolveAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   let exitCode = 0;
   try {
-    const running = await createApp(config, { adminKey: resolveAdminKey(config.adminKey, config.dataDir).key, databaseUrl, logger });
+    // A demo run on a fresh folder generates the key: it prints it then, as `npm start` would have.
+    const adminKey = resolveAdminKey(config.adminKey, config.dataDir);
+    const running = await createApp(config, { adminKey: adminKey.key, databaseUrl, logger });
     try {
       const started = Date.now();
       const log = running.app.get<EventLogReaders>(EVENT_LOG_READERS).demoKeys;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
           `  Demo data: ${summary.matches} matches (seed ${seed}) with ${summary.players} Discord IDs, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
           '  (a run with the same seed records nothing twice)',
           `  Ladder now: ${stats.totalPlayers} players, ${stats.totalMatches} matches, average ELO ${stats.avgElo}`,
+          `  Admin key: ${describeAdminKey(adminKey)}`,
           '  Start the site with `npm start`.',
           '',
         ].join('\n') + '\n',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { spawnBuilt, startServerProcess } from './testing/server-process.js';
 
 /**
  * Start-up failures of the built launcher (backend/dist/main.js: run `npx tsc -b` first):
@@ -26,23 +27,23 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
   });
 }
 
+let db: TestDatabase;
+let folder: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'team-site-startup-'));
+  // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter it.
+  fs.chmodSync(folder, 0o755);
+});
+afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
+
 describe('start-up errors of the launcher', () => {
-  let db: TestDatabase;
-  let folder: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
-  beforeEach(() => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'team-site-startup-'));
-    // As root, the embedded PostgreSQL runs as `postgres`, which must be able to enter it.
-    fs.chmodSync(folder, 0o755);
-  });
-  afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
-
   it('stops with one line naming the admin key file when DATA_DIR is a file', async () => {
     const dataDir = path.join(folder, 'not-a-folder');
     fs.writeFileSync(dataDir, 'x');
@@ -65,5 +66,52 @@ describe('start-up errors of the launcher', () => {
     // PostgreSQL removes its pid file when it stops; a server left running keeps it.
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('the generated admin key (DESIGN §8)', () => {
+  /** What one start of the server prints before it is stopped again. */
+  async function startAndStop(dataDir: string): Promise<string> {
+    const server = await startServerProcess({ DATABASE_URL: db.url, DATA_DIR: dataDir, ADMIN_KEY: '' });
+    try {
+      // The banner follows the listen that /api/health has just answered through.
+      for (let waited = 0; !server.output().includes('API docs:') && waited < 5000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return server.output();
+    } finally {
+      await server.kill('SIGTERM');
+    }
+  }
+
+  it('is printed on the first start only; later starts say where it is kept', async () => {
+    const dataDir = path.join(folder, 'data');
+    const file = path.join(dataDir, 'admin-key');
+
+    const first = await startAndStop(dataDir);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    expect(first).toContain(`  Admin key: ${key}  (generated now, kept in ${file}; shown on this first start only)`);
+
+    const second = await startAndStop(dataDir);
+    expect(second).toContain(`  Admin key: kept in ${file}\n`);
+    expect(second).not.toContain(key);
+  });
+
+  it('is printed by `npm run demo` when that run generates it, and not again by the next start', async () => {
+    const dataDir = path.join(folder, 'data');
+    const file = path.join(dataDir, 'admin-key');
+    const demo = spawnBuilt(path.resolve(import.meta.dirname, '../dist/demo-main.js'), {
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      ADMIN_KEY: '',
+      DEMO_MATCHES: '2',
+    });
+    expect(await demo.exited).toBe(0);
+    const key = fs.readFileSync(file, 'utf8').trim();
+    expect(demo.output()).toContain(`  Admin key: ${key}  (generated now, kept in ${file}; shown on this first start only)`);
+
+    const start = await startAndStop(dataDir);
+    expect(start).toContain(`  Admin key: kept in ${file}\n`);
+    expect(start).not.toContain(key);
   });
 });

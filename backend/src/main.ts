@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { AdminKeyFileError, resolveAdminKey, type ResolvedAdminKey } from './admin-access/admin-key.js';
+import { AdminKeyFileError, describeAdminKey, resolveAdminKey, type ResolvedAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import type { Logger } from 'pino';
@@ -42,9 +42,7 @@ async function main(): Promise<void> {
     '',
     `  Team site running at http://localhost:${port}`,
     `  Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : 'DATABASE_URL'}`,
-    adminKey.file
-      ? `  Admin key: ${adminKey.key}${adminKey.generated ? '  (generated now, kept in ' + adminKey.file + ')' : '  (from ' + adminKey.file + ')'}`
-      : '  Admin key: from ADMIN_KEY',
+    `  Admin key: ${describeAdminKey(adminKey)}`,
     `  API docs: http://localhost:${port}/api/docs`,
     '',
   ];

@@ -9,6 +9,7 @@ import './app/global.css';
 // Small style sheets of first-load screens, bundled with global.css: one request for all
 // pages rather than one more per tracker screen (the screens import them too).
 import './components/ui/controls.css';
+import './components/ui/hint.css';
 import './features/stats/components/rank-distribution-chart.css';
 
 const root = document.getElementById('root');

@@ -41,6 +41,16 @@ export function resolveAdminKey(configured: string | null, dataDir: string): Res
 }
 
 /**
+ * The start-up banner's word on the key (DESIGN §8): a generated key is printed on the start
+ * that generates it, and only then; later starts say where it is kept, so the key does not
+ * land in every log that keeps the console.
+ */
+export function describeAdminKey({ key, generated, file }: ResolvedAdminKey): string {
+  if (file === null) return 'from ADMIN_KEY';
+  return generated ? `${key}  (generated now, kept in ${file}; shown on this first start only)` : `kept in ${file}`;
+}
+
+/**
  * Compares a presented key with the real one in constant time. Both sides are HMACed first:
  * timingSafeEqual needs equal lengths (and throws otherwise), and comparing the raw strings
  * would leak the key's length.

@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/mock-fetch';
-import { api, serverErrorMessage } from './api';
+import { api, responseText, serverErrorMessage } from './api';
 
 /** A store with the API slice alone (lib/ does not import app/'s store). */
 function createStore() {
@@ -64,6 +64,7 @@ describe('api base query', () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     const result = await createStore().dispatch(probeApi.endpoints.probeRead.initiate('/api/stats/global'));
     expect(result.error).toMatchObject({ message: '503: Service Unavailable' });
+    expect(responseText(result.error)).toBe('Service Unavailable');
     expect(serverErrorMessage(result.error, 'Failed to record match')).toBe('Failed to record match');
   });
 

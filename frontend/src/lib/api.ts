@@ -26,6 +26,8 @@ export interface ApiRequest {
 export interface ApiRequestError {
   status: number | 'FETCH_ERROR';
   message: string;
+  /** The answer's body text, or its status text when the body is empty; absent when no answer came. */
+  body?: string;
   data?: unknown;
 }
 
@@ -66,13 +68,8 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
 
   const text = await response.text();
   if (!response.ok) {
-    return {
-      error: {
-        status: response.status,
-        message: `${response.status}: ${text || response.statusText}`,
-        data: parseBody(text),
-      },
-    };
+    const body = text || response.statusText;
+    return { error: { status: response.status, message: `${response.status}: ${body}`, body, data: parseBody(text) } };
   }
   return { data: parseBody(text) };
 };
@@ -97,6 +94,12 @@ export const api = createApi({
 
 function isApiRequestError(error: unknown): error is ApiRequestError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+}
+
+/** What a failed answer said: its body text (status text when empty), or the error's message when no answer came. */
+export function responseText(error: unknown): string {
+  if (isApiRequestError(error)) return error.body ?? error.message;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -32,9 +32,14 @@ export function formatSigned(value: number | null | undefined): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-/** Record as "W - L" (Home) or "W-L" (tracker screens). */
-export function formatRecord(wins: number, losses: number, separator: ' - ' | '-' = '-'): string {
-  return `${wins}${separator}${losses}`;
+/** Record as "W-L" (tracker screens). */
+export function formatRecord(wins: number, losses: number): string {
+  return `${wins}-${losses}`;
+}
+
+/** Record as "wins W - losses L" (Home's Top Players, SPEC §2): "10W - 0L". */
+export function formatWinsLosses(wins: number, losses: number): string {
+  return `${wins}W - ${losses}L`;
 }
 
 /** A calendar date in the visitor's locale: "Mar 4, 2025". */

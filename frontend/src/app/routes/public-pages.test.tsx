@@ -60,7 +60,7 @@ describe('Home', () => {
     expect(await within(top).findByText('Top6')).toBeInTheDocument();
     expect(within(top).queryByText('Top7')).not.toBeInTheDocument();
     expect(within(top).getByText('#1')).toBeInTheDocument();
-    expect(within(top).getByText('10 - 0')).toBeInTheDocument();
+    expect(within(top).getByText('10W - 0L')).toBeInTheDocument();
     expect(within(top).getByText('1700')).toBeInTheDocument();
     expect(within(top).getByRole('button', { name: 'View Full Leaderboard' })).toBeInTheDocument();
   });

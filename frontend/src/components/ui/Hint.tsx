@@ -1,13 +1,37 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useTooltipTiming } from './tooltip-timing';
+import './hint.css';
 
 /**
- * A tooltip in CSS for screens that should not load antd: shown on hover and on keyboard
- * focus after SPEC §9's 700 ms, hidden at once. The text is also the wrapped control's
- * accessible name or description (set there), so the hint itself is hidden from readers.
+ * A CSS-drawn tooltip for screens that should not load antd. On hover it opens with SPEC §9's
+ * timing (700 ms, or at once inside the 300 ms skip window: tooltip-timing.ts) and hides at
+ * once; on keyboard focus the CSS shows it after 700 ms. Touch does not open it, as a tap is
+ * no hover. The text is also the wrapped control's accessible name or description (set
+ * there), so the hint itself is hidden from readers.
  */
 export function Hint({ title, placement = 'bottom', children }: { title: string; placement?: 'bottom' | 'right'; children: ReactNode }) {
+  const { openDelayMs, onOpenChange } = useTooltipTiming();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const change = (next: boolean) => {
+    setOpen(next);
+    onOpenChange(next);
+  };
+  const show = (event: PointerEvent) => {
+    if (event.pointerType === 'touch') return;
+    clearTimeout(timer.current);
+    if (openDelayMs === 0) change(true);
+    else timer.current = setTimeout(() => change(true), openDelayMs);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    change(false);
+  };
+
   return (
-    <span className={`hint hint-${placement}`} data-hint={title}>
+    <span className={`hint hint-${placement}`} data-hint={title} data-open={open || undefined} onPointerEnter={show} onPointerLeave={hide}>
       {children}
     </span>
   );

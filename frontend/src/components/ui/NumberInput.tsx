@@ -4,7 +4,7 @@ import './controls.css';
 export interface NumberInputProps {
   id: string;
   value: number | null;
-  /** The typed number, or null when the field is emptied. */
+  /** The typed number, or null when the field holds none (emptied, or text that is no number). */
   onChange: (value: number | null) => void;
   min?: number;
   max?: number;
@@ -14,6 +14,10 @@ export interface NumberInputProps {
  * A whole-number field (antd's InputNumber without antd). While it has the focus it shows
  * what is typed ("0" cleared, then "5", reads "5", not "05"); on blur it shows the value
  * the form kept, so "-3" or "2.5" settle to what the form made of them.
+ *
+ * Text that is no number ("-", "e") reads as an empty value, and when the field was already
+ * empty React sees no change (no onChange): the input event still reports it (null), so the
+ * form can make it 0 at once, even when Enter submits before the field is left.
  */
 export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputProps) {
   const [typed, setTyped] = useState<string | null>(null);
@@ -31,6 +35,11 @@ export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputPr
         const text = event.target.value;
         setTyped(text);
         onChange(text.trim() === '' ? null : Number(text));
+      }}
+      onInput={(event) => {
+        if (!event.currentTarget.validity.badInput) return;
+        setTyped('');
+        onChange(null);
       }}
       onBlur={() => setTyped(null)}
     />

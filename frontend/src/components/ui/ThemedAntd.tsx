@@ -2,9 +2,13 @@ import { ConfigProvider, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
 import { ANTD_THEME, BRAND_ROSE } from '@/lib/palette';
 import { useTheme } from '@/lib/theme';
+import { TOOLTIP_DELAY_MS } from './tooltip-timing';
 
-/** SPEC §9: tooltips open after 700 ms. */
-const TOOLTIP_CONFIG = { mouseEnterDelay: 0.7 } as const;
+/**
+ * SPEC §9: tooltips open after 700 ms. components/ui/Tooltip sets its delay per opening (the
+ * skip delay too); this is for the tooltips antd components draw themselves.
+ */
+const TOOLTIP_CONFIG = { mouseEnterDelay: TOOLTIP_DELAY_MS / 1000 } as const;
 
 const BRAND_TOKENS = {
   colorPrimary: BRAND_ROSE,

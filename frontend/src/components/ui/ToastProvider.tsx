@@ -1,5 +1,6 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ToastContext, type ToastApi, type ToastOptions } from './toast';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastApi } from './toast';
+import { createToastStore } from './toast-store';
 
 const loadHost = () => import('./AntdToasts');
 const AntdToasts = lazy(loadHost);
@@ -13,40 +14,32 @@ export function preloadToasts(): void {
 }
 
 /**
- * Gives every screen `useToast()`. The antd host that draws the toasts mounts with the first
- * one: toasts asked for while it downloads wait in `pending` and show as soon as it is ready.
+ * Gives every screen `useToast()`. The toasts live in a store (toast-store.ts: one at a time,
+ * a dismissed one removed after SPEC §9's delay); the antd host that draws them mounts with
+ * the first one and shows what the store holds, so a toast asked for while it downloads
+ * shows as soon as it is ready.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [pending, setPending] = useState<ToastOptions[]>([]);
+  const [store] = useState(createToastStore);
   const [wanted, setWanted] = useState(false);
-  const host = useRef<ToastApi | null>(null);
 
   const api = useMemo<ToastApi>(
     () => ({
       toast: (options) => {
-        if (host.current) return host.current.toast(options);
-        setPending((queue) => [...queue, options]);
+        store.add(options);
         setWanted(true);
       },
-      dismiss: () => {
-        setPending([]);
-        host.current?.dismiss();
-      },
+      dismiss: () => store.dismiss(),
     }),
-    [],
+    [store],
   );
-
-  const onReady = useCallback((ready: ToastApi) => {
-    host.current = ready;
-    setPending([]);
-  }, []);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
       {wanted && (
         <Suspense fallback={null}>
-          <AntdToasts pending={pending} onReady={onReady} />
+          <AntdToasts store={store} />
         </Suspense>
       )}
     </ToastContext.Provider>

@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * Toasts (SPEC §1, §9): bottom-right, top on mobile, one at a time, 5 s.
+ * Toasts (SPEC §1, §9): bottom-right, top on mobile, one at a time, 5 s; swiped right past
+ * 50 px or closed, a toast is dismissed, and removed 1,000,000 ms later (toast-store.ts).
  *
  * Usage, in any component (AppProviders puts a <ToastProvider> around the whole app):
  *

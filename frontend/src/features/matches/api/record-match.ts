@@ -8,9 +8,9 @@ export interface RecordMatchArgs {
   idempotencyKey: string;
 }
 
-const recordMatchApi = api.injectEndpoints({
+export const recordMatchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/matches. Refreshes every read model a match changes (SPEC §7). */
+    /** POST /api/matches. A recorded match refreshes every read model it changes (SPEC §7); a failed one, none. */
     recordMatch: build.mutation<RecordMatchResponse, RecordMatchArgs>({
       query: ({ request, idempotencyKey }) => ({
         url: '/api/matches',
@@ -18,7 +18,7 @@ const recordMatchApi = api.injectEndpoints({
         body: request,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: [...MATCH_TAGS],
+      invalidatesTags: (_result, error) => (error ? [] : [...MATCH_TAGS]),
     }),
   }),
 });

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { Panel } from '@/components/ui/Panel';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { ShimmerLines } from '@/components/ui/Shimmer';
-import { formatRecord } from '@/utils/format';
+import { formatWinsLosses } from '@/utils/format';
 import { useGetTopPlayersQuery } from '../api/get-top-players';
 import { PodiumMedal } from './PodiumMedal';
 
@@ -30,7 +30,7 @@ export function HomeTopPlayers() {
                   <PodiumMedal rank={index + 1} />
                   <div className="top-player-name">
                     <strong>{player.username}</strong>
-                    <span className="muted">{formatRecord(player.wins, player.losses, ' - ')}</span>
+                    <span className="muted">{formatWinsLosses(player.wins, player.losses)}</span>
                   </div>
                   <span className="top-player-elo">{player.elo}</span>
                 </div>

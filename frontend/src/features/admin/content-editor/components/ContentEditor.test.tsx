@@ -90,12 +90,39 @@ describe('ContentEditor', () => {
     await waitFor(() => expect(requests.filter((request) => request.url === '/api/content/home')).toHaveLength(2));
   });
 
-  it('shows "Failed to update content" when a save fails', async () => {
-    const { user } = setup({ 'PUT /api/content/1': { status: 500, body: { error: 'boom' } } });
+  // SPEC §8: the save reports (and logs) which step failed, with the server's answer; the toast stays as it is.
+  it.each([
+    ['a delete', { 'DELETE /api/content/2': { status: 500, body: 'store down' } }, 'Failed to delete content'],
+    ['an update', { 'PUT /api/content/1': { status: 500, body: { error: 'boom' } } }, 'Failed to update content: {"error":"boom"}'],
+    ['a create', { 'POST /api/content': { status: 400, body: { error: 'Section id taken' } } }, 'Failed to create content: {"error":"Section id taken"}'],
+  ])('logs %s failure with its internal message and toasts "Error / Failed to update content"', async (_step, routes, message) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = setup(routes);
     await screen.findByText('3 sections');
+    await user.click(within(screen.getAllByTestId('section-card')[1]!).getByLabelText('Remove section'));
+    await user.click(screen.getByText('Add Section'));
     await user.click(screen.getByText('Save Changes'));
+
     expect(await screen.findByText('Failed to update content')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledTimes(1);
+    const [error] = logged.mock.calls[0]!;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(message);
+    logged.mockRestore();
+  });
+
+  it('hands a rejected admin key during a save to the session, with no toast or log of its own', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, handleAdminError } = setup({ 'PUT /api/content/1': { status: 401, body: { error: 'Invalid admin key' } } });
+    handleAdminError.mockReturnValue(true);
+    await screen.findByText('3 sections');
+    await user.click(screen.getByText('Save Changes'));
+
+    await waitFor(() => expect(handleAdminError).toHaveBeenCalledWith(expect.objectContaining({ status: 401 })));
+    expect(screen.queryByText('Failed to update content')).not.toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('offers default sections on an empty page and adds them locally', async () => {

@@ -34,6 +34,7 @@ import {
   toUpdateRequest,
   type SectionDraft,
 } from '../section-drafts';
+import { saveFailureCause, saveStep } from '../section-save-error';
 import { SectionCard } from './SectionCard';
 
 const PAGE_LABELS: Record<ContentPage, string> = { home: 'Home', about: 'About', roster: 'Roster' };
@@ -129,15 +130,15 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
     const plan = planSectionSave(sections, removedIds);
     try {
       for (const id of plan.deletes) {
-        await deleteSection(id).unwrap();
+        await saveStep('delete', () => deleteSection(id).unwrap());
         setRemovedIds((ids) => ids.filter((removed) => removed !== id));
       }
       for (const draft of plan.updates) {
-        await updateSection({ id: draft.id, body: toUpdateRequest(draft) }).unwrap();
+        await saveStep('update', () => updateSection({ id: draft.id, body: toUpdateRequest(draft) }).unwrap());
       }
       const createdIds = new Map<string, number>();
       for (const draft of plan.creates) {
-        const created = await createSection(toCreateRequest(page, draft)).unwrap();
+        const created = await saveStep('create', () => createSection(toCreateRequest(page, draft)).unwrap());
         if (typeof created?.id === 'number') {
           createdIds.set(draft.key, created.id);
           updateDraft(draft.key, { id: created.id });
@@ -152,7 +153,9 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
       }
       toast({ title: 'Success', description: 'Content updated successfully' });
     } catch (error) {
-      if (!handleAdminError(error)) {
+      if (!handleAdminError(saveFailureCause(error))) {
+        // SPEC §8: the log names the step that failed; the toast is the same for every step.
+        console.error(error);
         toast({ title: 'Error', description: 'Failed to update content', variant: 'destructive' });
       }
     } finally {

@@ -1,8 +1,9 @@
 import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Card, Input, Tooltip } from 'antd';
+import { Button, Card, Input } from 'antd';
 import { useId } from 'react';
+import { Tooltip } from '@/components/ui/Tooltip';
 import { RichTextEditor } from '../../shared/rich-text-editor/RichTextEditor';
 import type { SectionDraft } from '../section-drafts';
 

@@ -51,7 +51,13 @@ describe('MergePlayers', () => {
   it('shows each duplicate group with its accounts, the first as suggested primary', async () => {
     setup({ body: [group] });
     expect(screen.getByText('Merge Duplicate Players')).toBeInTheDocument();
-    expect(screen.getByText('Merging is permanent.')).toBeInTheDocument();
+    // SPEC's warning title stays; the rest tells what a merge really does (DESIGN §7).
+    const warning = screen.getByRole('alert');
+    expect(within(warning).getByText('Merging is permanent.')).toBeInTheDocument();
+    expect(warning).toHaveTextContent(
+      "All of the duplicate's match history moves to the primary account. The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. The merge stays in the event log for good; you can revert a merge from the Audit log.",
+    );
+    expect(warning).not.toHaveTextContent(/deleted/);
     const region = within(await screen.findByRole('region', { name: 'Duplicates of Ghost' }));
     expect(region.getByText('3')).toBeInTheDocument();
 
@@ -79,7 +85,9 @@ describe('MergePlayers', () => {
     const text = confirm.mock.calls[0]![0]!;
     expect(text).toContain('Primary (KEEP): Ghost');
     expect(text).toContain('Duplicate (DELETE): Ghost');
-    expect(text).toContain('All match history will be moved to the primary account and the duplicate account will be deleted.');
+    expect(text).toContain(
+      'All match history will be moved to the primary account and the duplicate account will be deleted from the player lists. It is kept as a tombstone whose Discord ID counts for the primary, and you can revert the merge from the Audit log.',
+    );
     expect(await screen.findByText('Players merged successfully')).toBeInTheDocument();
     const post = requests.find((request) => request.method === 'POST')!;
     expect(post.body).toEqual({ primaryId: 4, duplicateId: 9 });

@@ -15,7 +15,11 @@ export interface MergePlayersProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
-/** SPEC §5: the confirm prompt names both accounts and what the merge does. */
+/**
+ * SPEC §5: the confirm prompt names both accounts (Primary (KEEP), Duplicate (DELETE)) and
+ * says the duplicate is deleted; DESIGN §7 makes that a tombstone off the lists, and the
+ * merge can be reverted, so the prompt says so.
+ */
 export function mergeConfirmText(primary: Player, duplicate: Player): string {
   return [
     'Are you sure you want to merge these accounts?',
@@ -23,7 +27,7 @@ export function mergeConfirmText(primary: Player, duplicate: Player): string {
     `Primary (KEEP): ${primary.username} (ID ${primary.id}, Discord ID ${primary.discordId})`,
     `Duplicate (DELETE): ${duplicate.username} (ID ${duplicate.id}, Discord ID ${duplicate.discordId})`,
     '',
-    'All match history will be moved to the primary account and the duplicate account will be deleted. Only reverting the merge from the Audit log brings it back.',
+    'All match history will be moved to the primary account and the duplicate account will be deleted from the player lists. It is kept as a tombstone whose Discord ID counts for the primary, and you can revert the merge from the Audit log.',
   ].join('\n');
 }
 
@@ -69,7 +73,7 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
         showIcon
         style={{ marginBottom: '1.25rem' }}
         title="Merging is permanent."
-        description="The duplicate account is deleted and all of its match history moves to the primary account."
+        description="All of the duplicate's match history moves to the primary account. The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. The merge stays in the event log for good; you can revert a merge from the Audit log."
       />
 
       {duplicates.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}

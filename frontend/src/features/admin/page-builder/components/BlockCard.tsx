@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Radio, Tooltip } from 'antd';
+import { Alert, Button, Card, Input, Radio } from 'antd';
 import {
   BLOCK_LAYOUTS,
   BLOCK_PADDINGS,
@@ -11,6 +11,7 @@ import {
   type TextAlign,
 } from '@team/contracts';
 import { useId, type ReactNode } from 'react';
+import { Tooltip } from '@/components/ui/Tooltip';
 import { RichTextEditor } from '../../shared/rich-text-editor/RichTextEditor';
 import type { BlockDraft } from '../block-drafts';
 import { BLOCK_TYPE_INFO, BUTTON_STYLE_LABELS, LAYOUT_LABELS, PADDING_LABELS, TEXT_ALIGN_LABELS } from './block-types';

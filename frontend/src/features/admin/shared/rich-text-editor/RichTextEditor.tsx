@@ -1,9 +1,10 @@
 import { BgColorsOutlined } from '@ant-design/icons';
-import { Button, Popover, Tooltip } from 'antd';
+import { Button, Popover } from 'antd';
 import { FONT_SIZES, PRESET_COLORS } from '@team/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill, { type Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
+import { Tooltip } from '@/components/ui/Tooltip';
 import { GradientPicker } from './GradientPicker';
 import { EDITOR_FORMATS } from './quill-formats';
 

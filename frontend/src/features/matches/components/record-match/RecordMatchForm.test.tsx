@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MODES, RECORD_MATCH_ERRORS } from '@team/contracts';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +170,35 @@ describe('RecordMatchForm', () => {
       team1: [{ hardpointTime: 95 }],
       team2: [{ hardpointTime: 0 }],
     });
+  });
+
+  /** Records a Hardpoint match whose Team 1 scored 250, after `enterTeam2Score` has had Team 2's Final Score field; returns the request body. */
+  async function recordHardpointScores(enterTeam2Score: (user: ReturnType<typeof userEvent.setup>, field: HTMLElement) => Promise<void>) {
+    const { user, requests } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Game Mode' }), await screen.findByRole('option', { name: 'Hardpoint' }));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.type(team('Team 1').getByLabelText('Final Score'), '250');
+    await enterTeam2Score(user, team('Team 2').getByLabelText('Final Score'));
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+    await screen.findByText('Match Recorded');
+    return posts(requests)[0]!.body;
+  }
+
+  it('sends a non-numeric Final Score as 0 instead of dropping the scores (SPEC §5)', async () => {
+    // "5e" is no number: the field's value reads empty.
+    const body = await recordHardpointScores((user, field) => user.type(field, '5e'));
+    expect(body).toMatchObject({ modeId: 1, team1Score: 250, team2Score: 0 });
+  });
+
+  it('makes a Final Score of only non-numeric text 0', async () => {
+    // Chromium keeps "-" typed into an empty number field as bad input with an empty value:
+    // an input event, but no change. jsdom has no bad input, hence the stubbed validity.
+    const body = await recordHardpointScores(async (_user, field) => {
+      Object.defineProperty(field, 'validity', { value: { badInput: true } });
+      fireEvent.input(field);
+    });
+    expect(body).toMatchObject({ modeId: 1, team1Score: 250, team2Score: 0 });
   });
 
   it('reuses the Idempotency-Key when the same form is resubmitted, and changes it after an edit', async () => {

@@ -20,7 +20,7 @@ export interface TeamCardProps {
   score: number | null;
   modeStatLabel: string | null;
   onSetWinner: () => void;
-  onScoreChange: (score: number | null) => void;
+  onScoreChange: (score: number) => void;
   onAddPlayer: () => void;
   onRemovePlayer: (rowId: number) => void;
   onPlayerChange: (rowId: number, field: PlayerField, value: string | number) => void;
@@ -59,7 +59,7 @@ export function TeamCard(props: TeamCardProps) {
             id={scoreId}
             max={scoreLimit}
             value={score}
-            onChange={(value) => props.onScoreChange(value == null ? null : Math.min(toCount(value), scoreLimit))}
+            onChange={(value) => props.onScoreChange(Math.min(toCount(value), scoreLimit))}
           />
           <span className="muted">Max: {scoreLimit}</span>
         </div>

@@ -18,6 +18,7 @@ export type PlayerField = Exclude<keyof PlayerRowState, 'rowId'>;
 export interface RecordMatchFormState {
   modeId: number | null;
   winningTeam: TeamId;
+  /** No score (null) until its Final Score field is first filled in; from then on a number, 0 for what is no number (SPEC §5). */
   team1Score: number | null;
   team2Score: number | null;
   team1: PlayerRowState[];
@@ -29,7 +30,7 @@ export interface RecordMatchFormState {
 export type RecordMatchFormAction =
   | { type: 'setMode'; modeId: number | null }
   | { type: 'setWinner'; team: TeamId }
-  | { type: 'setScore'; team: TeamId; score: number | null }
+  | { type: 'setScore'; team: TeamId; score: number }
   | { type: 'addPlayer'; team: TeamId }
   | { type: 'removePlayer'; team: TeamId; rowId: number }
   | { type: 'updatePlayer'; team: TeamId; rowId: number; field: PlayerField; value: string | number }
