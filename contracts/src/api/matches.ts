@@ -24,6 +24,41 @@ export interface Match {
   participants: MatchParticipant[];
 }
 
+/** One player's line on a match page: the stats recorded and the rating change the match made. */
+export interface MatchPageLine {
+  /** The account the line counts for now (a merge moves lines to the primary). */
+  playerId: number;
+  username: string;
+  team: TeamId;
+  won: boolean;
+  kills: number | null;
+  deaths: number | null;
+  assists: number | null;
+  score: number | null;
+  hardpointTime: number | null;
+  captures: number | null;
+  plantsDefuses: number | null;
+  /** In the match's pool; ratingAfter is the profile's "ELO After" (re-threaded by merges and voids). */
+  ratingBefore: number;
+  ratingChange: number;
+  ratingAfter: number;
+}
+
+/** GET /api/matches/{id}: one match as its page shows it, voided ones included. */
+export interface MatchPage {
+  id: number;
+  createdAt: string;
+  mode: { id: number; name: string } | null;
+  winningTeam: TeamId;
+  team1Score: number | null;
+  team2Score: number | null;
+  /** Whether K/D stats counted in the ratings (SPEC §5 rule 4). */
+  statsUsed: boolean;
+  teams: { team1: MatchPageLine[]; team2: MatchPageLine[] };
+  /** Set once an admin voided the match: it no longer counts anywhere, but its page stays. */
+  voided: { at: string; reason: string } | null;
+}
+
 /** One entry of GET /api/players/{id}/matches. */
 export interface PlayerMatchRecord {
   id: number;

@@ -46,16 +46,21 @@ async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<numb
   return out;
 }
 
-/** The newest matches, newest first, with their participants. */
+/** The newest matches that count (not voided), newest first, with their participants. */
 export async function recentMatches(knex: Knex, limit: number): Promise<Match[]> {
-  const ids = (await knex(MATCHES_TABLE).orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
+  const ids = (await knex(MATCHES_TABLE).whereNull('voided_at').orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
   const loaded = await loadMatches(knex, ids);
   return ids.map((id) => loaded.get(id)!.match);
 }
 
-/** A player's history, newest first: one entry per match it (or an account merged into it) played. */
+/** A player's history, newest first: one entry per match it (or an account merged into it) played and that counts. */
 export async function playerMatchHistory(knex: Knex, playerId: number): Promise<PlayerMatchRecord[]> {
-  const own = await knex<ParticipantRow>(PARTICIPANTS_TABLE).where({ player_id: playerId }).orderBy('match_id', 'desc');
+  const own = await knex(`${PARTICIPANTS_TABLE} as t`)
+    .join(`${MATCHES_TABLE} as m`, 'm.id', 't.match_id')
+    .where('t.player_id', playerId)
+    .whereNull('m.voided_at')
+    .orderBy('t.match_id', 'desc')
+    .select<ParticipantRow[]>('t.*');
   const loaded = await loadMatches(knex, own.map((line) => line.match_id));
   return own.map((line): PlayerMatchRecord => {
     const { match, lines } = loaded.get(line.match_id)!;
