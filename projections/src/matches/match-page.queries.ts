@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { MatchPage, MatchPageLine } from '@team/contracts';
 import { PLAYERS_TABLE } from '../players/players.projection.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
+import { lineStats, matchHeader } from './matches.queries.js';
 
 /**
  * The account each player id counts as now, with its username: itself, or the primary at the
@@ -34,13 +35,7 @@ export async function matchPage(knex: Knex, id: number): Promise<MatchPage | nul
       username: account.username,
       team: line.team,
       won: line.won,
-      kills: line.kills,
-      deaths: line.deaths,
-      assists: line.assists,
-      score: line.score,
-      hardpointTime: line.hardpoint_time,
-      captures: line.captures,
-      plantsDefuses: line.plants_defuses,
+      ...lineStats(line),
       // After, as the profile's history shows it (a merge or a void may have re-threaded it);
       // before is what the match's change started from on that thread.
       ratingBefore: line.elo_after - line.rating_change,
@@ -50,12 +45,7 @@ export async function matchPage(knex: Knex, id: number): Promise<MatchPage | nul
   };
   const all = lines.map(toLine);
   return {
-    id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
-    mode: row.mode_id === null ? null : { id: row.mode_id, name: row.mode_name ?? '' },
-    winningTeam: row.winning_team,
-    team1Score: row.team1_score,
-    team2Score: row.team2_score,
+    ...matchHeader(row),
     statsUsed: row.stats_used,
     teams: { team1: all.filter((line) => line.team === 'team1'), team2: all.filter((line) => line.team === 'team2') },
     voided: row.voided_at === null ? null : { at: new Date(row.voided_at).toISOString(), reason: row.void_reason ?? '' },

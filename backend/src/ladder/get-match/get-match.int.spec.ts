@@ -1,14 +1,13 @@
-import type { MatchPage, RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
+import type { MatchPage, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
 import { compareWithRebuild } from '../../testing/read-model-check.js';
+import { getOk, matchLine, recordMatch } from '../../testing/ladder-requests.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 
 // GET /api/matches/{id} on a real database: a match's page from the matches read model, a
 // voided match kept (marked, with its reason) yet left out of every list and total, merges
 // shown under the primary's name, and a rebuild that gives the same tables.
 
-function p(discordId: string, username: string, stats: Partial<RecordMatchPlayer> = {}): RecordMatchPlayer {
-  return { discordId, username, kills: 0, deaths: 0, assists: 0, score: 0, ...stats };
-}
+const p = matchLine;
 
 describe('GET /api/matches/{id}', () => {
   let app: TestApp;
@@ -20,16 +19,8 @@ describe('GET /api/matches/{id}', () => {
   });
   afterAll(() => app.close());
 
-  async function record(request: RecordMatchRequest): Promise<RecordMatchResponse> {
-    const response = await app.call('POST', '/api/matches', { json: request });
-    expect(response.status).toBe(201);
-    return response.body;
-  }
-  async function get<T>(path: string): Promise<T> {
-    const response = await app.call('GET', path);
-    expect(response.status).toBe(200);
-    return response.body;
-  }
+  const record = (request: RecordMatchRequest) => recordMatch(app, request);
+  const get = <T,>(path: string) => getOk<T>(app, path);
   const page = (id: number) => get<MatchPage>(`/api/matches/${id}`);
 
   test('a recorded match: date, no mode, both teams with stats and rating before, change and after', async () => {
