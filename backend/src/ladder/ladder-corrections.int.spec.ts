@@ -11,14 +11,13 @@ import type {
   RevertMergeResponse,
   VoidMatchResponse,
 } from '@team/contracts';
+import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 
 // Corrections end to end on a real database (DESIGN §7): a voided match, a reverted merge,
 // the ladder as it stood at an earlier point of the log, and a rebuild that reads the same.
 
-function p(discordId: string, username: string, stats: Partial<RecordMatchPlayer> = {}): RecordMatchPlayer {
-  return { discordId, username, kills: 0, deaths: 0, assists: 0, score: 0, ...stats };
-}
+const p = matchLine;
 
 function body(team1: RecordMatchPlayer[], team2: RecordMatchPlayer[], extra: Partial<RecordMatchRequest> = {}): RecordMatchRequest {
   return { winningTeam: 'team1', team1, team2, ...extra };
@@ -39,16 +38,8 @@ describe('ladder corrections API', () => {
   });
   afterAll(() => app.close());
 
-  async function record(request: RecordMatchRequest): Promise<RecordMatchResponse> {
-    const response = await app.call('POST', '/api/matches', { json: request });
-    expect(response.status).toBe(201);
-    return response.body;
-  }
-  async function get<T>(path: string): Promise<T> {
-    const response = await app.call('GET', path);
-    expect(response.status).toBe(200);
-    return response.body;
-  }
+  const record = (request: RecordMatchRequest) => recordMatch(app, request);
+  const get = <T,>(path: string) => getOk<T>(app, path);
   /** Every player without its rank and tier, which move with everyone else's ratings. */
   const players = async () => (await get<(Player & { rank?: number; tier?: string })[]>('/api/players')).map(({ rank: _r, tier: _t, ...player }) => player);
   const byId = (list: Player[], id: number) => list.find((x) => x.id === id)!;

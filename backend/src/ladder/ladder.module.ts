@@ -14,6 +14,8 @@ import { GetGlobalStatsController } from './get-global-stats/get-global-stats.co
 import { GetGlobalStatsHandler } from './get-global-stats/get-global-stats.query.js';
 import { GetRecentMatchesController } from './get-recent-matches/get-recent-matches.controller.js';
 import { GetRecentMatchesHandler } from './get-recent-matches/get-recent-matches.query.js';
+import { GetMatchController } from './get-match/get-match.controller.js';
+import { GetMatchHandler } from './get-match/get-match.query.js';
 import { GetPlayerMatchesController } from './get-player-matches/get-player-matches.controller.js';
 import { GetPlayerMatchesHandler } from './get-player-matches/get-player-matches.query.js';
 import { GetDuplicatesController } from './get-duplicates/get-duplicates.controller.js';
@@ -40,6 +42,8 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetRankDistributionController,
     GetGlobalStatsController,
     GetRecentMatchesController,
+    // After the recent matches: GET api/matches/:id would otherwise take "recent" for an id.
+    GetMatchController,
   ],
   providers: [
     LadderRepository,
@@ -53,6 +57,7 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetLeaderboardAsOfHandler,
     GetGlobalStatsHandler,
     GetRecentMatchesHandler,
+    GetMatchHandler,
     GetPlayerMatchesHandler,
     GetDuplicatesHandler,
   ],

@@ -14,14 +14,51 @@ export interface MatchParticipant {
   player: { username: string };
 }
 
-export interface Match {
+/** What a match is, without its lines: the part every view of a match shares. */
+export interface MatchHeader {
   id: number;
   createdAt: string;
   mode: { id: number; name: string } | null;
   winningTeam: TeamId;
   team1Score: number | null;
   team2Score: number | null;
+}
+
+export interface Match extends MatchHeader {
   participants: MatchParticipant[];
+}
+
+/** A participant's stats as recorded; null where the match has none (no K/D stats, another mode). */
+export interface LineStats {
+  kills: number | null;
+  deaths: number | null;
+  assists: number | null;
+  score: number | null;
+  hardpointTime: number | null;
+  captures: number | null;
+  plantsDefuses: number | null;
+}
+
+/** One player's line on a match page: the stats recorded and the rating change the match made. */
+export interface MatchPageLine extends LineStats {
+  /** The account the line counts for now (a merge moves lines to the primary). */
+  playerId: number;
+  username: string;
+  team: TeamId;
+  won: boolean;
+  /** In the match's pool; ratingAfter is the profile's "ELO After" (re-threaded by merges and voids). */
+  ratingBefore: number;
+  ratingChange: number;
+  ratingAfter: number;
+}
+
+/** GET /api/matches/{id}: one match as its page shows it, voided ones included. */
+export interface MatchPage extends MatchHeader {
+  /** Whether K/D stats counted in the ratings (SPEC §5 rule 4). */
+  statsUsed: boolean;
+  teams: { team1: MatchPageLine[]; team2: MatchPageLine[] };
+  /** Set once an admin voided the match: it no longer counts anywhere, but its page stays. */
+  voided: { at: string; reason: string } | null;
 }
 
 /** One entry of GET /api/players/{id}/matches. */

@@ -28,11 +28,12 @@ describe('prefetchScreenData', () => {
     ['/tracker/players', ['GET /api/players']],
     ['/tracker/record-match', ['GET /api/modes']],
     ['/tryouts', ['GET /api/pages/tryouts']],
+    ['/tracker/matches/7', ['GET /api/matches/7']],
   ])('%s starts its screen’s reads', async (url, reads) => {
     expect(await readsFor(url, reads.length)).toEqual(reads);
   });
 
-  it.each(['/tracker/nope', '/admin/content', '/some/deep/path'])('%s starts none', async (url) => {
+  it.each(['/tracker/nope', '/admin/content', '/some/deep/path', '/tracker/matches/abc', '/tracker/matches/0'])('%s starts none', async (url) => {
     const { requests } = mockFetch({});
     prefetchScreenData(createStore(), { pathname: url, search: '' });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,4 +1,5 @@
 import { contentApi } from '@/features/content/api/get-content';
+import { matchApi } from '@/features/matches/api/get-match';
 import { modesApi } from '@/features/matches/api/get-modes';
 import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
@@ -46,6 +47,12 @@ function pageSlug(path: string): string | null {
   return match && match[1] !== 'admin' ? decodeURIComponent(match[1]!) : null;
 }
 
+/** A match page's id (`/tracker/matches/:id`), or null for any other path. */
+function matchPageId(path: string): number | null {
+  const match = /^\/tracker\/matches\/([1-9]\d{0,8})$/.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * Starts the reads of the screen the app opens on, as soon as the app starts: they then run
  * while the screen's code downloads instead of after it, and the screen's first render
@@ -55,6 +62,9 @@ function pageSlug(path: string): string | null {
 export function prefetchScreenData(store: AppStore, location: { pathname: string; search: string }): void {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const slug = pageSlug(path);
-  const reads = SCREEN_READS[path]?.(new URLSearchParams(location.search)) ?? (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : []);
+  const matchId = matchPageId(path);
+  const reads =
+    SCREEN_READS[path]?.(new URLSearchParams(location.search)) ??
+    (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : matchId ? [matchApi.util.prefetch('getMatch', matchId, {})] : []);
   reads.forEach((read) => store.dispatch(read));
 }

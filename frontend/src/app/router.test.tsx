@@ -47,7 +47,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();
   });
 
-  it.each(['/tracker/nope', '/tracker/players/extra', '/some/deep/path'])('%s shows the not-found screen', async (path) => {
+  it.each(['/tracker/nope', '/tracker/players/extra', '/tracker/matches/abc', '/tracker/matches/7/extra', '/some/deep/path'])('%s shows the not-found screen', async (path) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' }, LAZY)).toBeInTheDocument();
   });

@@ -16,6 +16,9 @@ export interface MatchRow {
   team1_score: number | null;
   team2_score: number | null;
   stats_used: boolean;
+  /** When an admin voided the match (MatchVoided's recordedAt), and why; null while it counts. */
+  voided_at: Date | null;
+  void_reason: string | null;
 }
 
 export interface ParticipantRow {
@@ -69,8 +72,19 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
   ));
 }
 
+/** Ids of the voided matches, as a subquery. */
+const voidedMatchIds = (trx: Knex.Transaction) => trx(MATCHES_TABLE).whereNotNull('voided_at').select('id');
+
+/**
+ * The duplicate's lines move to the primary, except those of voided matches: the ladder no
+ * longer counts them (its merges and unmerges never name them), so they stay with the account
+ * that held them at the void, and a match page shows that account's current owner.
+ */
 async function applyPlayersMerged({ data }: PlayersMerged, trx: Knex.Transaction): Promise<void> {
-  await trx(PARTICIPANTS_TABLE).where({ player_id: data.duplicateId }).update({ player_id: data.primaryId });
+  await trx(PARTICIPANTS_TABLE)
+    .where({ player_id: data.duplicateId })
+    .whereNotIn('match_id', voidedMatchIds(trx))
+    .update({ player_id: data.primaryId });
   if (data.rethreaded.length === 0) return;
   await trx.raw(
     `UPDATE ${PARTICIPANTS_TABLE} AS t SET elo_after = v.elo_after
@@ -90,10 +104,12 @@ async function applyRethreaded(entries: readonly RethreadedEntry[], trx: Knex.Tr
   );
 }
 
-/** A voided match leaves the histories and the recent matches; the audit log keeps it. */
+/**
+ * A voided match leaves the histories, the recent matches and the totals, but keeps its rows,
+ * marked, for its match page (with the reason). Every query of this read model skips them.
+ */
 async function applyMatchVoided({ data }: MatchVoided, trx: Knex.Transaction): Promise<void> {
-  await trx(PARTICIPANTS_TABLE).where({ match_id: data.matchId }).delete();
-  await trx(MATCHES_TABLE).where({ id: data.matchId }).delete();
+  await trx(MATCHES_TABLE).where({ id: data.matchId }).update({ voided_at: data.recordedAt, void_reason: data.reason });
   await applyRethreaded(data.rethreaded, trx);
 }
 
@@ -146,6 +162,15 @@ export const matchesProjection: Projection = defineProjection<LadderEvent>({
           CREATE INDEX ladder_participants_match_idx ON ${PARTICIPANTS_TABLE} (match_id);
           CREATE INDEX ladder_participants_player_idx ON ${PARTICIPANTS_TABLE} (player_id, match_id DESC);
         `);
+      },
+    },
+    {
+      // Until this migration a void deleted the match's rows. On a deployment that voided
+      // matches before it, those matches (and their pages) come back only with a rebuild of the
+      // read models (Operations → Rebuild), which replays every MatchRecorded and MatchVoided.
+      name: '002_voided_matches_kept',
+      async up(knex) {
+        await knex.raw(`ALTER TABLE ${MATCHES_TABLE} ADD COLUMN voided_at timestamptz, ADD COLUMN void_reason text`);
       },
     },
   ],

@@ -1,9 +1,34 @@
 import type { Knex } from 'knex';
-import type { Match, PlayerMatchRecord } from '@team/contracts';
+import type { LineStats, Match, MatchHeader, PlayerMatchRecord } from '@team/contracts';
 import { PLAYERS_TABLE } from '../players/players.projection.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
 
 type ParticipantWithName = ParticipantRow & { username: string };
+
+/** A match row as every view of a match starts. */
+export function matchHeader(row: MatchRow): MatchHeader {
+  return {
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    mode: row.mode_id === null ? null : { id: row.mode_id, name: row.mode_name ?? '' },
+    winningTeam: row.winning_team,
+    team1Score: row.team1_score,
+    team2Score: row.team2_score,
+  };
+}
+
+/** A participant line's stats as recorded. */
+export function lineStats(line: ParticipantRow): LineStats {
+  return {
+    kills: line.kills,
+    deaths: line.deaths,
+    assists: line.assists,
+    score: line.score,
+    hardpointTime: line.hardpoint_time,
+    captures: line.captures,
+    plantsDefuses: line.plants_defuses,
+  };
+}
 
 /** Matches with their participants (current usernames), in the order of `ids`. */
 async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<number, { match: Match; lines: ParticipantWithName[] }>> {
@@ -28,12 +53,7 @@ async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<numb
     out.set(row.id, {
       lines: matchLines,
       match: {
-        id: row.id,
-        createdAt: new Date(row.created_at).toISOString(),
-        mode: row.mode_id === null ? null : { id: row.mode_id, name: row.mode_name ?? '' },
-        winningTeam: row.winning_team,
-        team1Score: row.team1_score,
-        team2Score: row.team2_score,
+        ...matchHeader(row),
         participants: matchLines.map((line) => ({
           id: line.id,
           playerId: line.player_id,
@@ -46,16 +66,21 @@ async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<numb
   return out;
 }
 
-/** The newest matches, newest first, with their participants. */
+/** The newest matches that count (not voided), newest first, with their participants. */
 export async function recentMatches(knex: Knex, limit: number): Promise<Match[]> {
-  const ids = (await knex(MATCHES_TABLE).orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
+  const ids = (await knex(MATCHES_TABLE).whereNull('voided_at').orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
   const loaded = await loadMatches(knex, ids);
   return ids.map((id) => loaded.get(id)!.match);
 }
 
-/** A player's history, newest first: one entry per match it (or an account merged into it) played. */
+/** A player's history, newest first: one entry per match it (or an account merged into it) played and that counts. */
 export async function playerMatchHistory(knex: Knex, playerId: number): Promise<PlayerMatchRecord[]> {
-  const own = await knex<ParticipantRow>(PARTICIPANTS_TABLE).where({ player_id: playerId }).orderBy('match_id', 'desc');
+  const own = await knex(`${PARTICIPANTS_TABLE} as t`)
+    .join(`${MATCHES_TABLE} as m`, 'm.id', 't.match_id')
+    .where('t.player_id', playerId)
+    .whereNull('m.voided_at')
+    .orderBy('t.match_id', 'desc')
+    .select<ParticipantRow[]>('t.*');
   const loaded = await loadMatches(knex, own.map((line) => line.match_id));
   return own.map((line): PlayerMatchRecord => {
     const { match, lines } = loaded.get(line.match_id)!;
@@ -67,13 +92,7 @@ export async function playerMatchHistory(knex: Knex, playerId: number): Promise<
       team: line.team,
       eloChange: line.rating_change,
       eloAfter: line.elo_after,
-      kills: line.kills,
-      deaths: line.deaths,
-      assists: line.assists,
-      score: line.score,
-      hardpointTime: line.hardpoint_time,
-      captures: line.captures,
-      plantsDefuses: line.plants_defuses,
+      ...lineStats(line),
       match,
       teammates: others.filter((l) => l.team === line.team).map(person),
       opponents: others.filter((l) => l.team !== line.team).map(person),

@@ -9,6 +9,7 @@ import {
   type Player,
   type RankDistribution,
 } from '@team/contracts';
+import { MATCHES_TABLE } from '../matches/matches.projection.js';
 import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from './players.projection.js';
 
 // Reads of the players read model. Rounding is done here, once, to SPEC §9's display
@@ -86,7 +87,7 @@ export async function globalStats(knex: Knex): Promise<GlobalStats> {
   const result = await knex.raw<{ rows: { players: number; avg_elo: number | null; matches: number }[] }>(
     `SELECT (SELECT count(*) FROM ${PLAYERS_TABLE} WHERE merged_into IS NULL)::int AS players,
             (SELECT avg(elo) FROM ${PLAYERS_TABLE} WHERE merged_into IS NULL)::float8 AS avg_elo,
-            (SELECT count(*) FROM ladder_matches)::int AS matches`,
+            (SELECT count(*) FROM ${MATCHES_TABLE} WHERE voided_at IS NULL)::int AS matches`,
   );
   const row = result.rows[0]!;
   return {

@@ -25,10 +25,16 @@ describe('historyTargetOf', () => {
 });
 
 describe('linksOfEntry', () => {
+  it('links a recorded or voided match to its page, and no other event to one', () => {
+    expect(linksOfEntry({ ...matchEntry(4, 9), type: 'MatchVoided' })[0]).toEqual({ label: 'Match #9', href: '/tracker/matches/9' });
+    expect(linksOfEntry({ ...matchEntry(4, 9), type: 'PlayersMerged' }).map((link) => link.label)).not.toContain('Match #9');
+  });
+
   it('links players to their profile and pages to the public page', () => {
     expect(
       linksOfEntry({ ...matchEntry(1), links: { playerIds: [3], contentPages: ['home', 'roster'], pageSlugs: ['tryouts'] } }),
     ).toEqual([
+      { label: 'Match #1', href: '/tracker/matches/1' },
       { label: 'Player #3', href: '/tracker/players?playerId=3' },
       { label: 'Home page', href: '/' },
       { label: '/roster', href: '/roster' },

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@team/contracts';
+import { matchPath } from '@/lib/paths';
 
 /** What the History drawer shows the versions of. */
 export type HistoryTarget =
@@ -35,9 +36,14 @@ export interface EventLink {
   href: string;
 }
 
-/** Where a row's links go: player profiles and the public pages the event changed. */
+/** Events about one match, whose data names it (`matchId`): their rows link to its page. */
+const MATCH_EVENTS = new Set(['MatchRecorded', 'MatchVoided']);
+
+/** Where a row's links go: the match's page, player profiles and the public pages the event changed. */
 export function linksOfEntry(entry: AuditEntry): EventLink[] {
+  const matchId = MATCH_EVENTS.has(entry.type) ? (entry.data as Data | null)?.matchId : undefined;
   return [
+    ...(Number.isInteger(matchId) ? [{ label: `Match #${matchId}`, href: matchPath(matchId as number) }] : []),
     ...entry.links.playerIds.map((id) => ({ label: `Player #${id}`, href: `/tracker/players?playerId=${id}` })),
     ...entry.links.contentPages.map((page) => ({
       label: page === 'home' ? 'Home page' : `/${page}`,

@@ -3,13 +3,14 @@ import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { Tag } from '@/components/ui/Tag';
 import type { Match, TeamId } from '@team/contracts';
+import { Link } from 'react-router-dom';
+import { matchPath } from '@/lib/paths';
 import { formatDateTime } from '@/utils/format';
 import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
+import { TEAM_LABELS } from '../team-labels';
 
 /** SPEC §9: the dashboard shows five recent matches. */
 export const DASHBOARD_RECENT_MATCHES = 5;
-
-const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
 
 function TeamLine({ match, team }: { match: Match; team: TeamId }) {
   const names = match.participants.filter((p) => p.team === team).map((p) => p.player.username);
@@ -41,7 +42,10 @@ export function RecentMatchesCard() {
           {recent.map((match) => (
             <li key={match.id} className="recent-match">
               <div className="recent-match-meta">
-                <span>{match.mode?.name ?? 'Overall'}</span>
+                <Link to={matchPath(match.id)} className="recent-match-link">
+                  {match.mode?.name ?? 'Overall'}
+                  <span className="sr-only"> match #{match.id}</span>
+                </Link>
                 <span className="muted">{formatDateTime(match.createdAt)}</span>
               </div>
               <TeamLine match={match} team="team1" />

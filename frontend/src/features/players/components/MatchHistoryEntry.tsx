@@ -1,8 +1,10 @@
 import { Tag } from 'antd';
 import { kdRatio, MODE_STAT_SHORT_LABELS, type ModeStatKey, type PlayerMatchRecord, type TeamId } from '@team/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { matchPath } from '@/lib/paths';
 import { formatDate, formatInteger, formatRatio, MISSING } from '@/utils/format';
-import { EloChange } from './EloChange';
+import { EloChange } from '@/components/ui/EloChange';
 
 const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
 
@@ -70,6 +72,9 @@ export function MatchHistoryEntry({ record, showMatchDetails = false, action }: 
         <Tag color={record.won ? 'success' : 'error'}>{record.won ? 'Win' : 'Loss'}</Tag>
         {record.match.mode && <span className="history-mode">{record.match.mode.name}</span>}
         <span className="muted">{formatDate(record.match.createdAt)}</span>
+        <Link to={matchPath(record.match.id)} className="history-match-link">
+          Match #{record.match.id}
+        </Link>
         <span className="history-entry-change">
           <EloChange value={record.eloChange} />
         </span>

@@ -1,0 +1,133 @@
+import type { Page, Response } from 'playwright-core';
+import { launchBrowser } from './support/browser.js';
+import { startSiteServer, type TestApp } from './support/server.js';
+import { blockExternalRequests, collectPageErrors, matchPlayer, recordMatch, shootBothThemes } from './support/site.js';
+
+/**
+ * Match pages (issue 14): opened from Recent Matches by a click, loaded directly from a
+ * shared link, a voided match with its badge and reason, and an unknown id on the tracker's
+ * not-found screen. Each page is shot in light and dark (with the axe audit).
+ */
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+/** The issue's budget: at most 150 KiB of JS transferred on a public screen's first load. */
+const FIRST_LOAD_JS_BUDGET = 150 * 1024;
+
+describe('match pages in Chromium', () => {
+  let server: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[];
+
+  const open = (path: string) => page.goto(server.baseUrl + path);
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+  beforeAll(async () => {
+    server = await startSiteServer();
+    browser = await launchBrowser();
+    page = browser.page;
+    await blockExternalRequests(browser.context);
+    pageErrors = collectPageErrors(page);
+    // Match 1, overall, voided below; match 2, Hardpoint, Team 1 wins 250 to 180.
+    await recordMatch(server, {
+      winningTeam: 'team2',
+      team1: [matchPlayer('300000000000000001', 'Vandal', 9, 11)],
+      team2: [matchPlayer('300000000000000002', 'Wraith', 14, 6)],
+    });
+    await recordMatch(server, {
+      modeId: 1,
+      winningTeam: 'team1',
+      team1Score: 250,
+      team2Score: 180,
+      team1: [
+        { ...matchPlayer('300000000000000001', 'Vandal', 20, 10, 5, 3000), hardpointTime: 120 },
+        { ...matchPlayer('300000000000000003', 'Xenon', 15, 12, 8, 2500), hardpointTime: 90 },
+      ],
+      team2: [
+        { ...matchPlayer('300000000000000002', 'Wraith', 12, 14, 3, 2100), hardpointTime: 60 },
+        { ...matchPlayer('300000000000000004', 'Yarrow', 8, 19, 6, 1800), hardpointTime: 30 },
+      ],
+    });
+    const voided = await server.call('POST', '/api/admin/matches/1/void', { json: { reason: 'Played on the wrong map' }, admin: true });
+    if (voided.status !== 200) throw new Error(`void answered ${voided.status}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  afterEach(() => {
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('opens a match from Recent Matches: mode, final score, both teams, the winner; light and dark', async () => {
+    await open('/tracker/dashboard');
+    const recent = page.locator('.panel', { hasText: 'Recent Matches' });
+    // The voided match is gone from Recent Matches; the counting one links to its page.
+    const link = recent.getByRole('link', { name: 'Hardpoint match #2' });
+    await link.waitFor();
+    expect(await recent.getByRole('link').count()).toBe(1);
+    await link.click();
+    await page.waitForURL('**/tracker/matches/2');
+    await heading('Match #2').waitFor();
+    await page.getByText(/^Hardpoint · .* · Team 1 won$/).waitFor();
+    await page.getByText('Final Score 250 vs 180').waitFor();
+    const winners = page.getByRole('region', { name: 'Team 1, winner' });
+    await winners.getByText('Winner', { exact: true }).waitFor();
+    await winners.getByRole('row', { name: /Vandal/ }).getByRole('cell', { name: '20/10/5' }).waitFor();
+    await page.getByRole('region', { name: 'Team 2' }).getByRole('row', { name: /Yarrow/ }).waitFor();
+    expect(await page.getByRole('note', { name: 'Voided match' }).count()).toBe(0);
+
+    // A player's name opens the profile.
+    await winners.getByRole('link', { name: 'Xenon' }).click();
+    await page.waitForURL('**/tracker/players?playerId=3');
+    await page.getByRole('dialog').getByText('Xenon').first().waitFor();
+
+    await shootBothThemes(page, 'match', async () => {
+      await open('/tracker/matches/2');
+      await page.getByRole('region', { name: 'Team 2' }).getByRole('row', { name: /Yarrow/ }).waitFor();
+    });
+  });
+
+  test('a shared link loads directly within the first-load budget; a voided match shows its badge and reason', async () => {
+    /** The encoded (transferred) body size of each script the page loads. */
+    const scripts: Promise<number>[] = [];
+    const counting = (response: Response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.request().sizes().then((sizes) => sizes.responseBodySize));
+    };
+    // A fresh context so nothing comes from the cache of the test before.
+    const fresh = await launchBrowser();
+    try {
+      await blockExternalRequests(fresh.context);
+      fresh.page.on('response', counting);
+      await fresh.page.goto(server.baseUrl + '/tracker/matches/1');
+      const note = fresh.page.getByRole('note', { name: 'Voided match' });
+      await note.getByText('Voided', { exact: true }).waitFor();
+      await note.getByText(/Played on the wrong map/).waitFor();
+      await fresh.page.getByRole('heading', { level: 1, name: 'Match #1' }).waitFor();
+      await fresh.page.getByRole('region', { name: 'Team 2, winner' }).getByRole('row', { name: /Wraith/ }).waitFor();
+      const transferred = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+      expect(transferred).toBeGreaterThan(0);
+      expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+    } finally {
+      await fresh.close();
+    }
+
+    await shootBothThemes(page, 'match-voided', async () => {
+      await open('/tracker/matches/1');
+      await page.getByRole('note', { name: 'Voided match' }).getByText(/Played on the wrong map/).waitFor();
+    });
+  });
+
+  test('an unknown or malformed id shows the tracker not-found screen', async () => {
+    for (const path of ['/tracker/matches/999', '/tracker/matches/abc']) {
+      await open(path);
+      await heading('404 Page Not Found').waitFor();
+      await page.getByRole('navigation', { name: 'ELO Tracker' }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/tracker/dashboard');
+  });
+});

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { ScreenHeader } from '@/components/ui/ScreenHeader';
+import { ShimmerLines } from '@/components/ui/Shimmer';
+import type { ApiRequestError } from '@/lib/api';
+import { formatDateTime } from '@/utils/format';
+import { useGetMatchQuery } from '../../api/get-match';
+import { TEAM_LABELS } from '../../team-labels';
+import { MatchTeamTable } from './MatchTeamTable';
+import './match-page.css';
+
+function FinalScore({ team1, team2 }: { team1: number | null; team2: number | null }) {
+  if (team1 == null || team2 == null) return null;
+  return (
+    <p className="match-final-score">
+      Final Score <strong>{team1}</strong> <span className="muted">vs</span> <strong>{team2}</strong>
+    </p>
+  );
+}
+
+/**
+ * A match's page: when and in which mode it was played, the final score, both teams with
+ * each player's stats and rating change, the winner, and, once voided, the reason.
+ * `notFound` is what an unknown match shows (the tracker's not-found screen).
+ */
+export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: ReactNode }) {
+  const { data: match, error, isLoading } = useGetMatchQuery(matchId);
+  if ((error as ApiRequestError | undefined)?.status === 404) return <>{notFound}</>;
+  const title = `Match #${matchId}`;
+  if (isLoading || !match) {
+    return (
+      <>
+        <ScreenHeader title={title} />
+        {error ? <p role="alert">The match could not be loaded. {(error as ApiRequestError).message}</p> : <ShimmerLines lines={6} />}
+      </>
+    );
+  }
+  const subtitle = `${match.mode?.name ?? 'Overall'} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
+  return (
+    <>
+      <ScreenHeader title={title} subtitle={subtitle} />
+      {match.voided && (
+        <div className="match-voided" role="note" aria-label="Voided match">
+          <span className="match-voided-badge">Voided</span>
+          <span>
+            {match.voided.reason} <span className="muted">({formatDateTime(match.voided.at)})</span>
+          </span>
+          <p className="match-voided-note">This match no longer counts: its rating changes were given back and it is left out of every total.</p>
+        </div>
+      )}
+      <FinalScore team1={match.team1Score} team2={match.team2Score} />
+      {!match.statsUsed && <p className="muted">K/D stats did not count in this match&apos;s rating changes.</p>}
+      <div className="match-teams">
+        <MatchTeamTable match={match} team="team1" />
+        <MatchTeamTable match={match} team="team2" />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { MODE_STAT_SHORT_LABELS, modeStatKey, type MatchPage, type MatchPageLine, type TeamId } from '@team/contracts';
+import { Link } from 'react-router-dom';
+import { EloChange } from '@/components/ui/EloChange';
+import { Panel } from '@/components/ui/Panel';
+import { Tag } from '@/components/ui/Tag';
+import { TrophyFilled } from '@/components/ui/icons/TrophyFilled';
+import { formatInteger, MISSING } from '@/utils/format';
+import { TEAM_LABELS } from '../../team-labels';
+
+const show = (value: number | null) => (value == null ? MISSING : String(value));
+
+/** One side of a match: its players' stats and rating changes, the winner marked. */
+export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId }) {
+  const won = match.winningTeam === team;
+  const score = team === 'team1' ? match.team1Score : match.team2Score;
+  const statKey = modeStatKey(match.mode?.name);
+  const lines: MatchPageLine[] = match.teams[team];
+  const title = (
+    <span className="match-team-title">
+      {TEAM_LABELS[team]}
+      {score != null && <span className="match-team-score">{score}</span>}
+      {won && (
+        <Tag tone="success" icon={<TrophyFilled />}>
+          Winner
+        </Tag>
+      )}
+    </span>
+  );
+  return (
+    <Panel title={title} className={won ? 'match-team winner' : 'match-team'} aria-label={`${TEAM_LABELS[team]}${won ? ', winner' : ''}`}>
+      <div className="match-table-scroll">
+        <table className="match-table">
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">K/D/A</th>
+              <th scope="col">Score</th>
+              {statKey && <th scope="col">{MODE_STAT_SHORT_LABELS[statKey]}</th>}
+              <th scope="col">ELO Before</th>
+              <th scope="col">Change</th>
+              <th scope="col">ELO After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              // Two lines can name one account: both voided, their accounts merged since.
+              <tr key={index}>
+                <th scope="row">
+                  <Link to={`/tracker/players?playerId=${line.playerId}`}>{line.username}</Link>
+                </th>
+                <td>{`${show(line.kills)}/${show(line.deaths)}/${show(line.assists)}`}</td>
+                <td>{show(line.score)}</td>
+                {statKey && <td>{show(line[statKey])}</td>}
+                <td>{formatInteger(line.ratingBefore)}</td>
+                <td>
+                  <EloChange value={line.ratingChange} />
+                </td>
+                <td>{formatInteger(line.ratingAfter)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Panel>
+  );
+}

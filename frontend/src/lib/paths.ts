@@ -1,0 +1,7 @@
+/**
+ * Paths of shareable tracker pages, for the features that link to them (they cannot import
+ * one another). The routes themselves are declared in app/router.tsx.
+ */
+
+/** A match's page: Recent Matches, the profile's history and the audit log link to it. */
+export const matchPath = (id: number): string => `/tracker/matches/${id}`;

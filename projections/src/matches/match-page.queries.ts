@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import type { MatchPage, MatchPageLine } from '@team/contracts';
+import { PLAYERS_TABLE } from '../players/players.projection.js';
+import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
+import { lineStats, matchHeader } from './matches.queries.js';
+
+/**
+ * The account each player id counts as now, with its username: itself, or the primary at the
+ * end of its merge chain. A counting match's lines were moved by the merges already; a voided
+ * match's lines stay where the void found them, so they are resolved here.
+ */
+async function currentAccounts(knex: Knex, ids: readonly number[]): Promise<Map<number, { id: number; username: string }>> {
+  const { rows } = await knex.raw<{ rows: { start: number; id: number; username: string }[] }>(
+    `WITH RECURSIVE chain AS (
+       SELECT id AS start, id, username, merged_into FROM ${PLAYERS_TABLE} WHERE id = ANY(?::int[])
+       UNION ALL
+       SELECT c.start, p.id, p.username, p.merged_into FROM chain c JOIN ${PLAYERS_TABLE} p ON p.id = c.merged_into
+     )
+     SELECT start, id, username FROM chain WHERE merged_into IS NULL`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((row) => [Number(row.start), { id: Number(row.id), username: row.username }]));
+}
+
+/** One match as its page shows it (voided ones too, marked), or null for an unknown id. */
+export async function matchPage(knex: Knex, id: number): Promise<MatchPage | null> {
+  const row = await knex<MatchRow>(MATCHES_TABLE).where({ id }).first();
+  if (!row) return null;
+  const lines = await knex<ParticipantRow>(PARTICIPANTS_TABLE).where({ match_id: id }).orderBy('id');
+  const accounts = await currentAccounts(knex, lines.map((line) => line.player_id));
+  const toLine = (line: ParticipantRow): MatchPageLine => {
+    const account = accounts.get(line.player_id)!;
+    return {
+      playerId: account.id,
+      username: account.username,
+      team: line.team,
+      won: line.won,
+      ...lineStats(line),
+      // After, as the profile's history shows it (a merge or a void may have re-threaded it);
+      // before is what the match's change started from on that thread.
+      ratingBefore: line.elo_after - line.rating_change,
+      ratingChange: line.rating_change,
+      ratingAfter: line.elo_after,
+    };
+  };
+  const all = lines.map(toLine);
+  return {
+    ...matchHeader(row),
+    statsUsed: row.stats_used,
+    teams: { team1: all.filter((line) => line.team === 'team1'), team2: all.filter((line) => line.team === 'team2') },
+    voided: row.voided_at === null ? null : { at: new Date(row.voided_at).toISOString(), reason: row.void_reason ?? '' },
+  };
+}
