@@ -14,5 +14,6 @@ export * from './players/players.projection.js';
 export * from './players/players.queries.js';
 export * from './matches/matches.projection.js';
 export * from './matches/matches.queries.js';
+export * from './matches/head-to-head.queries.js';
 export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
