@@ -22,7 +22,7 @@ const routesDir = path.join(srcDir, 'app/routes');
 /** The public screens (SPEC §2), each a lazily loaded route module, and the tracker's layout. */
 const publicScreens = [
   ...['home', 'about', 'roster', 'dynamic-page', 'not-found'].map((name) => ({ file: path.join(routesDir, `${name}.tsx`), area: 'content' as const })),
-  ...['dashboard', 'leaderboard', 'players', 'record-match', 'not-found'].map((name) => ({
+  ...['dashboard', 'leaderboard', 'players', 'record-match', 'compare', 'not-found'].map((name) => ({
     file: path.join(routesDir, 'tracker', `${name}.tsx`),
     area: 'tracker' as const,
   })),

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
       { path: 'leaderboard', element: screen(() => import('./routes/tracker/leaderboard')) },
       { path: 'players', element: screen(() => import('./routes/tracker/players')) },
       { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
+      { path: 'compare', element: screen(() => import('./routes/tracker/compare')) },
       { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
     ],
   },
