@@ -1,4 +1,4 @@
-import type { PlayerMatchRecord } from './matches.js';
+import type { PlayerMatchRecord, TeamId } from './matches.js';
 import type { LeaderboardEntry } from './players.js';
 
 /** Someone a player met (as an opponent) or played beside (as a teammate), and how those matches went for the player. */
@@ -49,6 +49,13 @@ export interface ComparedPlayer {
   ratingHistory: RatingHistoryPoint[];
 }
 
+/** One compared player's line of a match between them. */
+export interface MatchBetweenSide {
+  team: TeamId;
+  ratingChange: number;
+  eloAfter: number;
+}
+
 /** A match the two compared players played against each other. */
 export interface MatchBetween {
   matchId: number;
@@ -58,8 +65,8 @@ export interface MatchBetween {
   team2Score: number | null;
   /** The compared player who won it (a's or b's id). */
   winnerId: number;
-  a: { ratingChange: number; eloAfter: number };
-  b: { ratingChange: number; eloAfter: number };
+  a: MatchBetweenSide;
+  b: MatchBetweenSide;
 }
 
 /** GET /api/players/compare?a={id}&b={id} */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { HEAD_TO_HEAD_LIMIT, type HeadToHead, type HeadToHeadEntry, type MatchBetween } from '@team/contracts';
+import { HEAD_TO_HEAD_LIMIT, type HeadToHead, type HeadToHeadEntry, type MatchBetween, type TeamId } from '@team/contracts';
 import { PLAYERS_TABLE } from '../players/players.projection.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE } from './matches.projection.js';
 
@@ -56,6 +56,8 @@ interface BetweenRow {
   team1_score: number | null;
   team2_score: number | null;
   a_won: boolean;
+  a_team: TeamId;
+  b_team: TeamId;
   a_change: number;
   a_elo_after: number;
   b_change: number;
@@ -66,7 +68,7 @@ interface BetweenRow {
 export async function matchesBetween(knex: Knex, a: number, b: number): Promise<MatchBetween[]> {
   const { rows } = await knex.raw<{ rows: BetweenRow[] }>(
     `SELECT m.id AS match_id, m.created_at, m.mode_id, m.mode_name, m.team1_score, m.team2_score,
-            pa.won AS a_won, pa.rating_change AS a_change, pa.elo_after AS a_elo_after,
+            pa.won AS a_won, pa.team AS a_team, pb.team AS b_team, pa.rating_change AS a_change, pa.elo_after AS a_elo_after,
             pb.rating_change AS b_change, pb.elo_after AS b_elo_after
        FROM ${PARTICIPANTS_TABLE} pa
        JOIN ${PARTICIPANTS_TABLE} pb ON pb.match_id = pa.match_id AND pb.player_id = ? AND pb.team <> pa.team
@@ -82,7 +84,7 @@ export async function matchesBetween(knex: Knex, a: number, b: number): Promise<
     team1Score: row.team1_score,
     team2Score: row.team2_score,
     winnerId: row.a_won ? a : b,
-    a: { ratingChange: row.a_change, eloAfter: row.a_elo_after },
-    b: { ratingChange: row.b_change, eloAfter: row.b_elo_after },
+    a: { team: row.a_team, ratingChange: row.a_change, eloAfter: row.a_elo_after },
+    b: { team: row.b_team, ratingChange: row.b_change, eloAfter: row.b_elo_after },
   }));
 }

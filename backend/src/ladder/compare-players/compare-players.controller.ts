@@ -32,7 +32,10 @@ const sideSchema = {
   },
 };
 
-const ratingLine = { type: 'object', properties: { ratingChange: { type: 'integer' }, eloAfter: { type: 'integer' } } };
+const ratingLine = {
+  type: 'object',
+  properties: { team: { type: 'string', enum: ['team1', 'team2'] }, ratingChange: { type: 'integer' }, eloAfter: { type: 'integer' } },
+};
 
 /** GET /api/players/compare?a={id}&b={id}: two players side by side. */
 @ApiTags('players')

@@ -129,6 +129,8 @@ describe('head-to-head and compare API', () => {
       [1, ids.Alpha],
     ]);
     const first = comparison.matches[2]!;
+    expect(first.a).toMatchObject({ team: 'team1' });
+    expect(first.b).toMatchObject({ team: 'team2' });
     expect(first.a.ratingChange).toBeGreaterThan(0);
     expect(first.b.ratingChange).toBeLessThan(0);
 
