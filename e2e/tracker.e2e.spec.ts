@@ -697,9 +697,9 @@ describe('ELO tracker in Chromium', () => {
     await shootBothThemes(page, 'profile', async () => {
       await open(`/tracker/players?playerId=${ace.id}`);
       await dialog().getByTestId('match-history-entry').first().waitFor();
-      await dialog().locator('.recharts-legend-item-text').first().waitFor();
-      expect(await dialog().locator('.recharts-line').count()).toBe(pools.length);
-      expect((await dialog().locator('.recharts-legend-item-text').allTextContents()).sort()).toEqual(pools);
+      await dialog().locator('.line-chart-legend li').first().waitFor();
+      expect(await dialog().locator('.line-chart-line').count()).toBe(pools.length);
+      expect((await dialog().locator('.line-chart-legend li').allTextContents()).sort()).toEqual(pools);
     });
     await shootBothThemes(page, 'record-match', async () => {
       await open('/tracker/record-match');

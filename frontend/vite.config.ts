@@ -12,7 +12,7 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
 
 /**
  * Only the vendor code every page needs gets a fixed chunk (long-lived in browser caches).
- * Everything else is left to the automatic splitter, which keeps recharts, Quill and the
+ * Everything else is left to the automatic splitter, which keeps Quill and the
  * antd components of the tracker and admin screens in their lazy chunks: a named group
  * would also swallow small shared helpers (clsx, react-is) and drag its whole chunk onto
  * the home page.
@@ -22,7 +22,7 @@ const routesDir = path.join(srcDir, 'app/routes');
 /** The public screens (SPEC §2), each a lazily loaded route module, and the tracker's layout. */
 const publicScreens = [
   ...['home', 'about', 'roster', 'dynamic-page', 'not-found'].map((name) => ({ file: path.join(routesDir, `${name}.tsx`), area: 'content' as const })),
-  ...['dashboard', 'leaderboard', 'players', 'record-match', 'match', 'not-found'].map((name) => ({
+  ...['dashboard', 'leaderboard', 'players', 'record-match', 'match', 'compare', 'not-found'].map((name) => ({
     file: path.join(routesDir, 'tracker', `${name}.tsx`),
     area: 'tracker' as const,
   })),

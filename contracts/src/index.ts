@@ -3,6 +3,7 @@ export * from './event-store.js';
 export * from './api/errors.js';
 export * from './api/players.js';
 export * from './api/matches.js';
+export * from './api/head-to-head.js';
 export * from './api/stats.js';
 export * from './api/content.js';
 export * from './api/operations.js';

@@ -15,5 +15,6 @@ export * from './players/players.queries.js';
 export * from './matches/matches.projection.js';
 export * from './matches/matches.queries.js';
 export * from './matches/match-page.queries.js';
+export * from './matches/head-to-head.queries.js';
 export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';

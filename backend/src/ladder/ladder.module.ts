@@ -18,6 +18,10 @@ import { GetMatchController } from './get-match/get-match.controller.js';
 import { GetMatchHandler } from './get-match/get-match.query.js';
 import { GetPlayerMatchesController } from './get-player-matches/get-player-matches.controller.js';
 import { GetPlayerMatchesHandler } from './get-player-matches/get-player-matches.query.js';
+import { GetHeadToHeadController } from './get-head-to-head/get-head-to-head.controller.js';
+import { GetHeadToHeadHandler } from './get-head-to-head/get-head-to-head.query.js';
+import { ComparePlayersController } from './compare-players/compare-players.controller.js';
+import { ComparePlayersHandler } from './compare-players/compare-players.query.js';
 import { GetDuplicatesController } from './get-duplicates/get-duplicates.controller.js';
 import { GetDuplicatesHandler } from './get-duplicates/get-duplicates.query.js';
 import { GetLeaderboardAsOfHandler } from './get-leaderboard/get-leaderboard-as-of.query.js';
@@ -37,8 +41,10 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetModesController,
     GetLeaderboardController,
     GetDuplicatesController,
+    ComparePlayersController,
     GetPlayersController,
     GetPlayerMatchesController,
+    GetHeadToHeadController,
     GetRankDistributionController,
     GetGlobalStatsController,
     GetRecentMatchesController,
@@ -59,6 +65,8 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetRecentMatchesHandler,
     GetMatchHandler,
     GetPlayerMatchesHandler,
+    GetHeadToHeadHandler,
+    ComparePlayersHandler,
     GetDuplicatesHandler,
   ],
 })

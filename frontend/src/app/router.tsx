@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: 'players', element: screen(() => import('./routes/tracker/players')) },
       { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
       { path: 'matches/:id', element: screen(() => import('./routes/tracker/match')) },
+      { path: 'compare', element: screen(() => import('./routes/tracker/compare')) },
       { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
     ],
   },

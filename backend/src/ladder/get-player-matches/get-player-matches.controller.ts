@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { PlayerMatchRecord } from '@team/contracts';
-import { InvalidInputError } from '../../shared/domain-errors.js';
+import { playerIdParam } from '../read-side/player-id-param.js';
 import { parseAsOf } from '../time-travel/as-of.js';
 import { GetPlayerMatchesQuery } from './get-player-matches.query.js';
 
@@ -12,7 +12,6 @@ export class GetPlayerMatchesController {
 
   @Get()
   history(@Param('id') id: string, @QueryParam('asOf') asOf: unknown): Promise<PlayerMatchRecord[]> {
-    if (!/^\d{1,9}$/.test(id)) throw new InvalidInputError('The player id must be a whole number.');
-    return this.queries.execute(new GetPlayerMatchesQuery(Number(id), parseAsOf(asOf)));
+    return this.queries.execute(new GetPlayerMatchesQuery(playerIdParam(id), parseAsOf(asOf)));
   }
 }

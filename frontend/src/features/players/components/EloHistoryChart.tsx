@@ -1,73 +1,93 @@
 import type { PlayerMatchRecord } from '@team/contracts';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDate } from '@/utils/format';
+import { chartPoints, ratingHistory, ratingTicks, type RatingLine, type RatingPoint, type RatingPool } from '../rating-lines';
+import './elo-history-chart.css';
 
-export interface RatingPool {
-  /** `overall`, or `mode-<id>` for a mode's pool. */
-  key: string;
-  name: string;
+const LINE_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
+
+/** The plot's drawing units: the SVG stretches them to its box (the width follows the card). */
+const VIEW_WIDTH = 1000;
+const PLOT_TOP = 8;
+
+export type EloHistoryChartProps =
+  /** A player's history (the profile): one line per rating pool. */
+  | { records: PlayerMatchRecord[]; lines?: undefined; caption?: string }
+  /** Lines given as they are (the compare view: one per player, in one pool). */
+  | { lines: RatingLine[]; records?: undefined; caption?: string };
+
+/** Each line's runs of points as path data; a match a line has no rating for is stepped over (the line joins its neighbours). */
+function linePath(points: RatingPoint[], key: string, x: (i: number) => number, y: (value: number) => number): string {
+  return points
+    .flatMap((point, i) => (typeof point[key] === 'number' ? [`${x(i).toFixed(1)} ${y(point[key] as number).toFixed(1)}`] : []))
+    .map((xy, i) => `${i === 0 ? 'M' : 'L'}${xy}`)
+    .join(' ');
 }
-
-export type RatingPoint = { matchId: number; date: string } & Record<string, number | string>;
-
-const POOL_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
 
 /**
- * The rating after each match, oldest first, one series per rating pool: a mode match moves
- * that mode's rating and leaves the overall one alone (DESIGN §6), so mixing them on one line
- * would draw jumps that never happened. A first point, "Start", holds each pool's rating
- * before its first match, so even one match draws a line. Overall comes first, then the
- * modes as first played.
+ * Rating-history lines as a plain SVG (no chart library: the compare view draws it on its
+ * first load), with a legend when there are several. The plot stretches to its card's width;
+ * strokes and dots keep their size (non-scaling strokes; a dot is a zero-length round-capped
+ * segment). Each dot's title gives the line, the date and the rating.
  */
-export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoint[]; pools: RatingPool[] } {
-  const pools = new Map<string, RatingPool>();
-  const startRatings: Record<string, number> = {};
-  const points = records
-    .filter((record) => record.eloAfter != null)
-    .sort((a, b) => a.match.createdAt.localeCompare(b.match.createdAt) || a.match.id - b.match.id)
-    .map((record) => {
-      const mode = record.match.mode;
-      const pool = mode ? { key: `mode-${mode.id}`, name: mode.name } : { key: 'overall', name: 'Overall' };
-      if (!pools.has(pool.key)) {
-        pools.set(pool.key, pool);
-        if (record.eloChange != null) startRatings[pool.key] = record.eloAfter! - record.eloChange;
-      }
-      return { matchId: record.match.id, date: formatDate(record.match.createdAt), [pool.key]: record.eloAfter! } as RatingPoint;
-    });
-  const ordered = [...pools.values()].sort((a, b) => Number(b.key === 'overall') - Number(a.key === 'overall'));
-  const start = Object.keys(startRatings).length > 0 ? [{ matchId: 0, date: 'Start', ...startRatings } as RatingPoint] : [];
-  return { points: [...start, ...points], pools: ordered };
-}
-
-/** The rating-history lines of the profile dialog. Loaded lazily: it carries recharts. */
-export default function EloHistoryChart({ records }: { records: PlayerMatchRecord[] }) {
-  const { points, pools } = ratingHistory(records);
+export default function EloHistoryChart({ records, lines, caption = 'Rating History' }: EloHistoryChartProps) {
+  const { points, pools }: { points: RatingPoint[]; pools: RatingPool[] } = records
+    ? ratingHistory(records)
+    : { points: chartPoints(lines), pools: lines };
   if (points.length < 2) return null;
+  const height = pools.length > 1 ? 190 : 160;
+  const values = points.flatMap((point) => pools.map((pool) => point[pool.key]).filter((value): value is number => typeof value === 'number'));
+  const ticks = ratingTicks(Math.min(...values) - 20, Math.max(...values) + 20);
+  const [low, high] = [ticks[0]!, ticks[ticks.length - 1]!];
+  const y = (value: number) => PLOT_TOP + (height - 2 * PLOT_TOP) * (1 - (value - low) / (high - low));
+  const x = (i: number) => (VIEW_WIDTH * i) / (points.length - 1);
+
   return (
-    <figure className="elo-history-chart" aria-label="Rating history">
-      <figcaption className="muted">Rating History</figcaption>
-      <ResponsiveContainer width="100%" height={pools.length > 1 ? 210 : 180}>
-        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -12 }}>
-          <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} />
-          <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={24} />
-          <YAxis domain={['dataMin - 20', 'dataMax + 20']} tick={{ fontSize: 11 }} allowDecimals={false} />
-          <Tooltip formatter={(value, name) => [value, `${name} ELO`]} />
-          {pools.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
-          {pools.map((pool, index) => (
-            <Line
-              key={pool.key}
-              type="monotone"
-              dataKey={pool.key}
-              name={pool.name}
-              stroke={POOL_COLOURS[index % POOL_COLOURS.length]}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              connectNulls
-              isAnimationActive={false}
-            />
+    <figure className="elo-history-chart" aria-label={caption}>
+      <figcaption className="muted">{caption}</figcaption>
+      <div className="line-chart">
+        <div className="line-chart-ticks" style={{ height }} aria-hidden>
+          {ticks.map((tick) => (
+            <span key={tick} style={{ top: y(tick) }}>
+              {tick}
+            </span>
           ))}
-        </LineChart>
-      </ResponsiveContainer>
+        </div>
+        <div className="line-chart-area">
+          <svg className="line-chart-plot" viewBox={`0 0 ${VIEW_WIDTH} ${height}`} preserveAspectRatio="none" height={height} focusable="false" aria-hidden>
+            {ticks.map((tick) => (
+              <line key={tick} className="line-chart-grid" x1={0} x2={VIEW_WIDTH} y1={y(tick)} y2={y(tick)} vectorEffect="non-scaling-stroke" />
+            ))}
+            {pools.map((pool, index) => {
+              const colour = LINE_COLOURS[index % LINE_COLOURS.length];
+              return (
+                <g key={pool.key} className="line-chart-line" data-line={pool.name} stroke={colour}>
+                  <path d={linePath(points, pool.key, x, y)} fill="none" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+                  {points.map((point, i) =>
+                    typeof point[pool.key] === 'number' ? (
+                      <path key={point.matchId} d={`M${x(i)} ${y(point[pool.key] as number)} h0`} className="line-chart-dot" vectorEffect="non-scaling-stroke">
+                        <title>{`${pool.name}, ${point.date}: ${point[pool.key]} ELO`}</title>
+                      </path>
+                    ) : null,
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+          <div className="line-chart-dates muted" aria-hidden>
+            <span>{points[0]!.date}</span>
+            <span>{points[points.length - 1]!.date}</span>
+          </div>
+        </div>
+      </div>
+      {pools.length > 1 && (
+        <ul className="line-chart-legend" aria-label="Legend">
+          {pools.map((pool, index) => (
+            <li key={pool.key}>
+              <span className="line-chart-swatch" style={{ background: LINE_COLOURS[index % LINE_COLOURS.length] }} aria-hidden />
+              {pool.name}
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }

@@ -21,7 +21,8 @@ export function MatchHistoryList({ records, loading, showMatchDetails, renderAct
       ) : !records || records.length === 0 ? (
         <p className="muted">No match history available</p>
       ) : (
-        <ul className="match-history-scroll">
+        // Focusable, so a keyboard can scroll a history longer than the box (axe: scrollable-region-focusable).
+        <ul className="match-history-scroll" tabIndex={0} aria-labelledby="match-history-title">
           {records.map((record) => (
             <MatchHistoryEntry
               key={record.id}

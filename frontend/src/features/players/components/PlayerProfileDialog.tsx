@@ -1,9 +1,10 @@
 import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
+import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchHistoryList } from './MatchHistoryList';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
@@ -32,8 +33,13 @@ export interface PlayerProfileDialogProps {
   asOf?: number | null;
 }
 
-export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = false, asOf = null }: PlayerProfileDialogProps) {
-  const open = playerId != null;
+export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDetails = false, asOf = null }: PlayerProfileDialogProps) {
+  const open = selectedId != null;
+  // A name in the head-to-head opens that player's profile in this dialog, until the screen
+  // selects another player or the dialog closes.
+  const [followed, setFollowed] = useState<{ from: number; to: number } | null>(null);
+  if (followed && selectedId == null) setFollowed(null);
+  const playerId = followed && followed.from === selectedId ? followed.to : selectedId;
   const { data: players, isLoading: playersLoading } = useGetPlayersQuery(asOf ?? undefined, { skip: !open });
   const history = usePlayerMatchHistory(playerId, asOf);
   // The server checks the key; a stored one only decides whether the admin controls show.
@@ -73,6 +79,7 @@ export function PlayerProfileDialog({ playerId, onClose, showMatchDetails = fals
               <EloHistoryChart records={history.data} />
             </Suspense>
           )}
+          {asOf == null && <HeadToHeadSection playerId={player.id} onOpenPlayer={(to) => setFollowed({ from: selectedId!, to })} />}
           {isAdmin && (
             <Suspense fallback={null}>
               <MergedAccounts playerId={player.id} username={player.username} />

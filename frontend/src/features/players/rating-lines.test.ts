@@ -1,6 +1,6 @@
 import type { PlayerMatchRecord } from '@team/contracts';
 import { describe, expect, it } from 'vitest';
-import { ratingHistory } from './EloHistoryChart';
+import { chartPoints, ratingHistory, ratingTicks } from './rating-lines';
 
 function record(id: number, createdAt: string, eloAfter: number | null, mode: { id: number; name: string } | null = null): PlayerMatchRecord {
   return {
@@ -47,5 +47,37 @@ describe('ratingHistory', () => {
       [2, 1000],
     ]);
     expect(pools).toEqual([{ key: 'overall', name: 'Overall' }]);
+  });
+});
+
+describe('chartPoints', () => {
+  it('puts two players on one time axis, a match both played being one point', () => {
+    const point = (matchId: number, day: number, eloAfter: number, eloChange: number) => ({
+      matchId,
+      createdAt: `2026-03-0${day}T00:00:00Z`,
+      mode: null,
+      eloAfter,
+      eloChange,
+    });
+    const points = chartPoints([
+      { key: 'a', name: 'Ace', points: [point(1, 1, 1016, 16), point(3, 3, 1030, 14)] },
+      { key: 'b', name: 'Bolt', points: [point(1, 1, 984, -16), point(2, 2, 1000, 16)] },
+    ]);
+    expect(points.map((p) => [p.matchId, p.a ?? null, p.b ?? null])).toEqual([
+      [0, 1000, 1000],
+      [1, 1016, 984],
+      [2, null, 1000],
+      [3, 1030, null],
+    ]);
+  });
+});
+
+describe('ratingTicks', () => {
+  it('covers the range in a few round steps', () => {
+    expect(ratingTicks(964, 1056)).toEqual([950, 975, 1000, 1025, 1050, 1075]);
+    expect(ratingTicks(980, 1020)).toEqual([980, 990, 1000, 1010, 1020]);
+    expect(ratingTicks(1000, 1000)).toEqual([1000, 1001]);
+    // Never a fractional rating.
+    expect(ratingTicks(995, 1005)).toEqual([995, 1000, 1005]);
   });
 });
