@@ -3,9 +3,9 @@ import { HEAD_TO_HEAD_LIMIT, type HeadToHead, type HeadToHeadEntry, type MatchBe
 import { PLAYERS_TABLE } from '../players/players.projection.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE } from './matches.projection.js';
 
-// Head-to-head reads the participant lines alone: a line's player_id is the account it counts
-// for now (a merge moves the duplicate's lines to the primary, so a tombstone is never met),
-// and a voided match has no lines left.
+// Head-to-head reads the participant lines: a line's player_id is the account it counts for now
+// (a merge moves the duplicate's lines to the primary, so a tombstone is never met). A voided
+// match keeps its lines for its match page, so its match row (voided_at) leaves it out here.
 
 type Side = 'opponents' | 'teammates';
 
@@ -27,6 +27,7 @@ async function playersMet(knex: Knex, playerId: number, side: Side): Promise<Hea
          ON other.match_id = own.match_id AND other.player_id <> own.player_id
         AND ${side === 'opponents' ? 'other.team <> own.team' : 'other.team = own.team'}
        JOIN ${PLAYERS_TABLE} p ON p.id = other.player_id
+       JOIN ${MATCHES_TABLE} m ON m.id = own.match_id AND m.voided_at IS NULL
       WHERE own.player_id = ?
       GROUP BY other.player_id, p.username
       -- Names in a fixed (byte) order, not the database's collation: every server sorts them alike.
@@ -72,7 +73,7 @@ export async function matchesBetween(knex: Knex, a: number, b: number): Promise<
             pb.rating_change AS b_change, pb.elo_after AS b_elo_after
        FROM ${PARTICIPANTS_TABLE} pa
        JOIN ${PARTICIPANTS_TABLE} pb ON pb.match_id = pa.match_id AND pb.player_id = ? AND pb.team <> pa.team
-       JOIN ${MATCHES_TABLE} m ON m.id = pa.match_id
+       JOIN ${MATCHES_TABLE} m ON m.id = pa.match_id AND m.voided_at IS NULL
       WHERE pa.player_id = ?
       ORDER BY m.id DESC`,
     [b, a],
