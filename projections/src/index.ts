@@ -16,3 +16,5 @@ export * from './matches/matches.projection.js';
 export * from './matches/matches.queries.js';
 export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
+export * from './seasons/seasons.projection.js';
+export * from './seasons/seasons.queries.js';
