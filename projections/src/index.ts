@@ -18,3 +18,5 @@ export * from './matches/match-page.queries.js';
 export * from './matches/head-to-head.queries.js';
 export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
+export * from './seasons/seasons.projection.js';
+export * from './seasons/seasons.queries.js';

@@ -3,6 +3,7 @@ import { playersProjection } from './players/players.projection.js';
 import { matchesProjection } from './matches/matches.projection.js';
 import { contentSectionsProjection } from './content-sections/content-sections.projection.js';
 import { pagesProjection } from './pages/pages.projection.js';
+import { seasonsProjection } from './seasons/seasons.projection.js';
 
 /** Every read model the projector maintains, in the order they apply an event. */
-export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection];
+export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection];

@@ -29,6 +29,14 @@ export function summarizeEvent(event: AnyEvent): string {
       return `Match #${d.matchId} voided${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'PlayersUnmerged':
       return `Merge of #${d.duplicateId} into #${d.primaryId} reverted`;
+    case 'SeasonStarted': {
+      const moved = Array.isArray(d.ratings) ? d.ratings.filter((r: Data) => r.after !== r.before).length : 0;
+      const ended = d.endedSeasonId != null ? `, season #${d.endedSeasonId} ended` : '';
+      const reset = d.softResetPercent > 0 ? `; soft reset ${d.softResetPercent}%: ${moved} ratings moved toward 1000` : '; no soft reset';
+      return `Season #${d.seasonId} "${plain(d.name)}" started${ended}${reset}`;
+    }
+    case 'SeasonRenamed':
+      return `Season #${d.seasonId} renamed from "${plain(d.previousName)}" to "${plain(d.name)}"`;
     case 'ProjectionEventSetAside':
       return `Event ${d.position}${d.type ? ` (${d.type} in ${d.streamId})` : ''} set aside from the read models${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'ProjectionEventSetAsideUndone':
@@ -43,6 +51,8 @@ export function summarizeEvent(event: AnyEvent): string {
 
 export function linksOf(event: AnyEvent): EventLinks {
   const playerIds = new Set<number>();
+  // A season's start lists every player's ratings: linking them all would say nothing.
+  const skip = event.type === 'SeasonStarted';
   const visit = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') {
@@ -53,7 +63,7 @@ export function linksOf(event: AnyEvent): EventLinks {
       }
     }
   };
-  visit(event.data);
+  if (!skip) visit(event.data);
   const d = (event.data ?? {}) as Data;
   const contentPage = /^content-(home|about|roster)$/.exec(event.streamId)?.[1];
   return {

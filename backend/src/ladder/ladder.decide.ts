@@ -4,12 +4,14 @@ import { decideMergePlayers, type MergePlayers } from './merge-players/merge-pla
 import { decideRecordMatch, type RecordMatch } from './record-match/record-match.decide.js';
 import { decideUnmergePlayers, type UnmergePlayers } from './unmerge-players/unmerge-players.decide.js';
 import { decideVoidMatch, type VoidMatch } from './void-match/void-match.decide.js';
+import { decideStartSeason, type StartSeason } from './start-season/start-season.decide.js';
+import { decideRenameSeason, type RenameSeason } from './rename-season/rename-season.decide.js';
 
 // The ladder aggregate as a pure decider (DESIGN §5–7): decide turns a command and the state
 // into events or a domain error; ladder.evolve.ts folds an event into the state. Each use
 // case's decision lives in its own folder; this switch only routes to it.
 
-export type LadderCommand = RecordMatch | MergePlayers | VoidMatch | UnmergePlayers;
+export type LadderCommand = RecordMatch | MergePlayers | VoidMatch | UnmergePlayers | StartSeason | RenameSeason;
 
 export function decide(command: LadderCommand, state: LadderState, context: DecideContext): LadderEvent[] {
   switch (command.type) {
@@ -21,6 +23,10 @@ export function decide(command: LadderCommand, state: LadderState, context: Deci
       return decideVoidMatch(command, state, context);
     case 'UnmergePlayers':
       return decideUnmergePlayers(command, state, context);
+    case 'StartSeason':
+      return decideStartSeason(command, state, context);
+    case 'RenameSeason':
+      return decideRenameSeason(command, state, context);
     default: {
       // A command added to LadderCommand without a case fails to compile here.
       const unknown: never = command;

@@ -16,4 +16,7 @@ export {
   type PoolMerge,
   type PoolUnmerge,
   type RethreadedEntry,
+  type SeasonRatingMove,
+  type SeasonRenamed,
+  type SeasonStarted,
 } from '@team/contracts';

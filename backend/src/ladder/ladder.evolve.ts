@@ -1,7 +1,8 @@
 import { addTotals, lineTotals, START_RATING, zeroTotals } from '@team/contracts';
 import { rememberAnswer } from './idempotency-window.js';
-import { historyOf, mergeHistories, setHistory } from './ladder.history.js';
+import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
 import type { LadderEvent, MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
+import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';
 import {
   indexOfSorted,
   mergeKey,
@@ -34,6 +35,10 @@ export function evolve(state: LadderState, event: LadderEvent, at: EventPosition
       return evolveMatchVoided(state, event);
     case 'PlayersUnmerged':
       return evolvePlayersUnmerged(state, event);
+    case 'SeasonStarted':
+      return evolveSeasonStarted(state, event);
+    case 'SeasonRenamed':
+      return evolveSeasonRenamed(state, event);
     default: {
       const unknown: never = event;
       throw new Error(`Unknown ladder event ${(unknown as { type: string }).type}`);
@@ -59,6 +64,7 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
         recordedAs: [],
         totals: zeroTotals(),
         absorbed: [],
+        resets: [],
       };
       state.players.set(player.id, player);
       state.playerIdByDiscordId.set(p.discordId, player.id);
@@ -109,7 +115,11 @@ function evolvePlayersMerged(state: LadderState, { data }: PlayersMerged): Ladde
     matchIds: [...duplicate.matchIds],
     share: new Map([...duplicate.ratings].map(([key, rating]) => [key, rating - START_RATING])),
     totals: { ...duplicate.totals },
+    resets: [...duplicate.resets],
+    resetSince: false,
   });
+  primary.resets = mergeResets(primary.resets, duplicate.resets);
+  duplicate.resets = [];
   state.reverted.delete(mergeKey(primary.id, duplicate.id));
   for (const { pool, after } of data.ratings) primary.ratings.set(toPoolKey(pool), after);
   setHistory(primary, mergeHistories(primary, duplicate));
@@ -192,6 +202,11 @@ function evolvePlayersUnmerged(state: LadderState, { data }: PlayersUnmerged): L
   const { matches: _matches, ...totals } = data.duplicateTotals;
   duplicate.totals = { ...totals };
   addTotals(primary.totals, totals, -1);
+  const record = primary.absorbed.find((r) => r.duplicateId === duplicate.id);
+  if (record) {
+    primary.resets = withoutResets(primary.resets, record.resets);
+    duplicate.resets = [...record.resets];
+  }
   primary.absorbed = primary.absorbed.filter((r) => r.duplicateId !== duplicate.id);
   state.reverted.add(mergeKey(primary.id, duplicate.id));
   return state;

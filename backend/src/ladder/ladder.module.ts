@@ -30,6 +30,16 @@ import { VoidMatchController } from './void-match/void-match.controller.js';
 import { VoidMatchHandler } from './void-match/void-match.command.js';
 import { UnmergePlayersController } from './unmerge-players/unmerge-players.controller.js';
 import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command.js';
+import { SeasonsAdminController } from './start-season/seasons-admin.controller.js';
+import { StartSeasonHandler } from './start-season/start-season.command.js';
+import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
+import { GetPlayerSeasonsController, GetSeasonsController } from './get-seasons/get-seasons.controller.js';
+import {
+  GetPlayerSeasonsHandler,
+  GetSeasonHandler,
+  GetSeasonLeaderboardHandler,
+  GetSeasonsHandler,
+} from './get-seasons/get-seasons.query.js';
 
 /** The ELO tracker: the ladder aggregate's commands (corrections too) and the tracker's reads. */
 @Module({
@@ -50,6 +60,9 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetRecentMatchesController,
     // After the recent matches: GET api/matches/:id would otherwise take "recent" for an id.
     GetMatchController,
+    SeasonsAdminController,
+    GetSeasonsController,
+    GetPlayerSeasonsController,
   ],
   providers: [
     LadderRepository,
@@ -68,6 +81,12 @@ import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command
     GetHeadToHeadHandler,
     ComparePlayersHandler,
     GetDuplicatesHandler,
+    StartSeasonHandler,
+    RenameSeasonHandler,
+    GetSeasonsHandler,
+    GetSeasonHandler,
+    GetSeasonLeaderboardHandler,
+    GetPlayerSeasonsHandler,
   ],
 })
 export class LadderModule {}

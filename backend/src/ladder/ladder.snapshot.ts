@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { StatTotals } from '@team/contracts';
-import type { LadderPlayer, LadderState, MergeRecord } from './ladder.state.js';
+import type { LadderPlayer, LadderState, MergeRecord, RatingReset, SeasonRecord } from './ladder.state.js';
 import { tableCreator } from '../infrastructure/create-table-once.js';
 
 /**
  * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
  * state is folded from the log again (and a new snapshot written).
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 // In public, beside the log: the read-model schema is swapped out by a rebuild.
 const TABLE = 'public.ladder_snapshots';
 
@@ -30,7 +30,10 @@ type PlayerTuple = [
   recordedAs: number[],
   totals: TotalsTuple,
   absorbed: MergeTuple[],
+  resets: ResetTuple[],
 ];
+
+type ResetTuple = [firstMatchId: number, pool: number, delta: number];
 
 type TotalsTuple = [wins: number, losses: number, kills: number, deaths: number, assists: number, score: number];
 
@@ -42,6 +45,8 @@ type MergeTuple = [
   matchIds: number[],
   share: [number, number][],
   totals: TotalsTuple,
+  resets: ResetTuple[],
+  resetSince: boolean,
 ];
 
 interface SerializedState {
@@ -53,10 +58,14 @@ interface SerializedState {
   voided: number[];
   matchPositions: number[];
   reverted: string[];
+  seasons: SeasonRecord[];
 }
 
 const totalsTuple = (t: StatTotals): TotalsTuple => [t.wins, t.losses, t.kills, t.deaths, t.assists, t.score];
 const totalsOf = ([wins, losses, kills, deaths, assists, score]: TotalsTuple): StatTotals => ({ wins, losses, kills, deaths, assists, score });
+
+const resetTuple = (r: RatingReset): ResetTuple => [r.firstMatchId, r.pool, r.delta];
+const resetOf = ([firstMatchId, pool, delta]: ResetTuple): RatingReset => ({ firstMatchId, pool, delta });
 
 const mergeTuple = (r: MergeRecord): MergeTuple => [
   r.duplicateId,
@@ -66,8 +75,10 @@ const mergeTuple = (r: MergeRecord): MergeTuple => [
   r.matchIds,
   [...r.share.entries()],
   totalsTuple(r.totals),
+  r.resets.map(resetTuple),
+  r.resetSince,
 ];
-const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, share, totals]: MergeTuple): MergeRecord => ({
+const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, share, totals, resets, resetSince]: MergeTuple): MergeRecord => ({
   duplicateId,
   discordIds,
   username,
@@ -75,6 +86,8 @@ const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, 
   matchIds,
   share: new Map(share),
   totals: totalsOf(totals),
+  resets: resets.map(resetOf),
+  resetSince,
 });
 
 /** The state as compact JSON (tuples, not objects: 100,000s of history entries). */
@@ -95,10 +108,12 @@ export function serializeState(state: LadderState): string {
       p.recordedAs,
       totalsTuple(p.totals),
       p.absorbed.map(mergeTuple),
+      p.resets.map(resetTuple),
     ]),
     voided: [...state.voided],
     matchPositions: state.matchPositions,
     reverted: [...state.reverted],
+    seasons: state.seasons,
   };
   return JSON.stringify(serialized);
 }
@@ -107,7 +122,7 @@ export function deserializeState(json: string): LadderState {
   const s = JSON.parse(json) as SerializedState;
   const players = new Map<number, LadderPlayer>();
   const playerIdByDiscordId = new Map<string, number>();
-  for (const [id, discordId, discordIds, username, mergedInto, ratings, matchIds, pools, changes, recordedAs, totals, absorbed] of s.players) {
+  for (const [id, discordId, discordIds, username, mergedInto, ratings, matchIds, pools, changes, recordedAs, totals, absorbed, resets] of s.players) {
     players.set(id, {
       id,
       discordId,
@@ -121,6 +136,7 @@ export function deserializeState(json: string): LadderState {
       recordedAs,
       totals: totalsOf(totals),
       absorbed: absorbed.map(mergeOf),
+      resets: resets.map(resetOf),
     });
     for (const alias of discordIds) playerIdByDiscordId.set(alias, id);
   }
@@ -133,6 +149,7 @@ export function deserializeState(json: string): LadderState {
     voided: new Set(s.voided),
     matchPositions: s.matchPositions,
     reverted: new Set(s.reverted),
+    seasons: s.seasons.map((season) => ({ ...season })),
   };
 }
 

@@ -33,6 +33,31 @@ export interface MergeRecord {
   share: Map<PoolKey, number>;
   /** The duplicate's part of the merged totals. */
   totals: StatTotals;
+  /** The duplicate's soft-reset moves at the merge: its own again after a revert. */
+  resets: RatingReset[];
+  /**
+   * True once a soft reset moved the merged account: the reset's move cannot be split back
+   * between the two accounts, so the merge can no longer be reverted.
+   */
+  resetSince: boolean;
+}
+
+/**
+ * A soft reset's move of one rating (a SeasonStarted): re-threading a history adds it before
+ * the first match of the season, since a rating is START_RATING plus the changes and the moves.
+ */
+export interface RatingReset {
+  /** The first match id of the season that began with the move. */
+  firstMatchId: number;
+  pool: PoolKey;
+  delta: number;
+}
+
+/** A season started by SeasonStarted (the implicit first season has none). */
+export interface SeasonRecord {
+  id: number;
+  name: string;
+  firstMatchId: number;
 }
 
 export interface LadderPlayer {
@@ -63,6 +88,8 @@ export interface LadderPlayer {
   totals: StatTotals;
   /** Merges into this player that still stand, oldest first. */
   absorbed: MergeRecord[];
+  /** Soft-reset moves of this account's ratings (a merged account's include the duplicate's), oldest first. */
+  resets: RatingReset[];
 }
 
 export interface IdempotentAnswer {
@@ -93,6 +120,11 @@ export interface LadderState {
   matchPositions: number[];
   /** `primaryId>duplicateId` of merges reverted (and not merged again since). */
   reverted: Set<string>;
+  /**
+   * Seasons started by SeasonStarted, in order. Before the first one, matches belong to the
+   * implicit first season (FIRST_SEASON_ID), which begins with the first match.
+   */
+  seasons: SeasonRecord[];
 }
 
 export function initialLadderState(): LadderState {
@@ -106,6 +138,7 @@ export function initialLadderState(): LadderState {
     // Match ids start at 1; index 0 is filled so the list stays dense (and its JSON exact).
     matchPositions: [0],
     reverted: new Set(),
+    seasons: [],
   };
 }
 

@@ -82,6 +82,11 @@ describe('rebuilding every read model of a real history', () => {
     await ok('POST', '/api/admin/matches/7/void', { reason: 'Recorded twice' });
     await ok('POST', '/api/admin/merges/revert', { primaryId: primary.id, duplicateId: duplicate.id });
     await ok('POST', '/api/admin/matches/12/void', { reason: 'Wrong teams' });
+    // A second season with a soft reset, a renamed first one, and a void inside the closed one.
+    await ok('POST', '/api/admin/seasons', { name: 'Season two', softResetPercent: 20 });
+    await ok('POST', '/api/matches', match(42), false);
+    await ok('PUT', '/api/admin/seasons/1', { name: 'Opening season' });
+    await ok('POST', '/api/admin/matches/20/void', { reason: 'Voided after its season closed' });
 
     const section = await ok('POST', '/api/content', { page: 'about', section: 'our-story', title: '<p>Our story</p>', content: '<p>First</p>' });
     await ok('PUT', `/api/content/${section.id}`, { title: '<p>Our story</p>', content: '<p><strong>Second</strong></p>' });

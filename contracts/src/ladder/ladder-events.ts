@@ -1,5 +1,6 @@
 import type { TeamId } from '../api/matches.js';
 import type { LadderTotals } from './ladder-totals.js';
+import type { SeasonEvent } from './season-events.js';
 
 // The ladder aggregate's events (DESIGN §5): the backend decides them, the projections apply them.
 
@@ -173,10 +174,17 @@ export interface PlayersUnmerged {
   };
 }
 
-export type LadderEvent = MatchRecorded | PlayersMerged | MatchVoided | PlayersUnmerged;
+export type LadderEvent = MatchRecorded | PlayersMerged | MatchVoided | PlayersUnmerged | SeasonEvent;
 export type LadderEventType = LadderEvent['type'];
 
-export const LADDER_EVENT_TYPES: readonly LadderEventType[] = ['MatchRecorded', 'PlayersMerged', 'MatchVoided', 'PlayersUnmerged'];
+export const LADDER_EVENT_TYPES: readonly LadderEventType[] = [
+  'MatchRecorded',
+  'PlayersMerged',
+  'MatchVoided',
+  'PlayersUnmerged',
+  'SeasonStarted',
+  'SeasonRenamed',
+];
 
 export function isLadderEvent(event: { type: string }): event is LadderEvent {
   return (LADDER_EVENT_TYPES as readonly string[]).includes(event.type);
@@ -185,3 +193,4 @@ export function isLadderEvent(event: { type: string }): event is LadderEvent {
 // The corrections' request and answer shapes, and the totals arithmetic, sit beside their events.
 export * from './ladder-corrections.js';
 export * from './ladder-totals.js';
+export * from './season-events.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry } from '@team/contracts';
+import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry, SeasonEvent } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
 import { copyRows } from '../copy-rows.js';
 
@@ -123,7 +123,7 @@ async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transac
   await applyRethreaded(data.rethreaded, trx);
 }
 
-export const matchesProjection: Projection = defineProjection<LadderEvent>({
+export const matchesProjection: Projection = defineProjection<Exclude<LadderEvent, SeasonEvent>>({
   name: 'matches',
   tables: [MATCHES_TABLE, PARTICIPANTS_TABLE],
   migrations: [

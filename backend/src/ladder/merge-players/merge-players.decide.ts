@@ -1,6 +1,6 @@
 import { mergedRating, START_RATING } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
-import { mergeHistories } from '../ladder.history.js';
+import { mergeHistories, mergeResets, runningEloAfter, type HistoryEntry } from '../ladder.history.js';
 import type { LadderEvent, PlayersMerged, PoolMerge } from '../ladder.events.js';
 import {
   playerLabel,
@@ -68,23 +68,21 @@ export function decideMergePlayers(command: MergePlayers, state: LadderState, { 
 
 /**
  * The merged history's ELO-after values: in each affected pool, START_RATING plus the running
- * sum of both accounts' changes in match order (never below 0, like a rating). Ids are
- * sequential in the stream, so match id order is time order.
+ * sum of both accounts' changes and soft-reset moves in match order (never below 0, like a
+ * rating). Ids are sequential in the stream, so match id order is time order.
  */
 function rethread(primary: LadderPlayer, duplicate: LadderPlayer, affected: ReadonlySet<PoolKey>): PlayersMerged['data']['rethreaded'] {
-  const merged = mergeHistories(primary, duplicate);
-  const running = new Map<PoolKey, number>();
+  const merged = mergeHistories(primary, duplicate).filter((entry) => affected.has(entry.pool));
   const duplicateSeen = new Set<PoolKey>();
-  const out: PlayersMerged['data']['rethreaded'] = [];
-  for (const entry of merged) {
-    if (!affected.has(entry.pool)) continue;
-    const sum = (running.get(entry.pool) ?? START_RATING) + entry.change;
-    running.set(entry.pool, sum);
+  // Before the duplicate's first match in a pool, the primary's values are already right.
+  const changed = (entry: HistoryEntry): boolean => {
     if (entry.fromDuplicate) duplicateSeen.add(entry.pool);
-    // Before the duplicate's first match in a pool, the primary's values are already right.
-    if (entry.fromDuplicate || duplicateSeen.has(entry.pool)) out.push({ matchId: entry.matchId, eloAfter: Math.max(0, sum) });
-  }
-  return out;
+    return duplicateSeen.has(entry.pool);
+  };
+  return runningEloAfter(primary.id, merged, changed, mergeResets(primary.resets, duplicate.resets)).map(({ matchId, eloAfter }) => ({
+    matchId,
+    eloAfter,
+  }));
 }
 
 /** The first match id two ascending lists share, or null. */

@@ -1,6 +1,6 @@
 import { START_RATING } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
-import { historyOf, runningEloAfter, type HistoryEntry } from '../ladder.history.js';
+import { historyOf, runningEloAfter, withoutResets, type HistoryEntry } from '../ladder.history.js';
 import type { LadderEvent, LadderTotals, PoolUnmerge } from '../ladder.events.js';
 import {
   mergeKey,
@@ -49,6 +49,11 @@ export function decideUnmergePlayers(command: UnmergePlayers, state: LadderState
   }
   const record = primary.absorbed.find((r) => r.duplicateId === duplicateId);
   if (!record) throw new Error(`No merge record of #${duplicateId} on #${primaryId}`);
+  if (record.resetSince) {
+    throw new ConflictError(
+      `A season's soft reset moved ${playerLabel(primary)}'s ratings since the merge: the move cannot be split back between the two accounts.`,
+    );
+  }
 
   const moved = new Set(record.matchIds);
   const history = historyOf(primary, false);
@@ -75,8 +80,13 @@ export function decideUnmergePlayers(command: UnmergePlayers, state: LadderState
   const firstMoved = new Map<PoolKey, number>();
   for (const e of back) if (!firstMoved.has(e.pool)) firstMoved.set(e.pool, e.matchId);
   const rethreaded = [
-    ...runningEloAfter(primaryId, kept, (e) => firstMoved.has(e.pool) && e.matchId > firstMoved.get(e.pool)!),
-    ...runningEloAfter(duplicateId, back, () => true),
+    ...runningEloAfter(
+      primaryId,
+      kept,
+      (e) => firstMoved.has(e.pool) && e.matchId > firstMoved.get(e.pool)!,
+      withoutResets(primary.resets, record.resets),
+    ),
+    ...runningEloAfter(duplicateId, back, () => true, record.resets),
   ];
 
   const duplicateTotals: LadderTotals = { ...record.totals, matches: back.length };

@@ -59,7 +59,7 @@ export function decideVoidMatch(command: VoidMatch, state: LadderState, { now }:
       ratingAfter,
     });
     const remaining = historyOf(player, false).filter((e) => e.pool === pool && e.matchId !== matchId);
-    rethreaded.push(...runningEloAfter(player.id, remaining, (e) => e.matchId > matchId));
+    rethreaded.push(...runningEloAfter(player.id, remaining, (e) => e.matchId > matchId, player.resets));
   }
 
   return [

@@ -5,18 +5,23 @@ import { useGetModesQuery } from '@/features/matches/api/get-modes';
 import { leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { Leaderboard } from '@/features/players/components/Leaderboard';
 import { LeaderboardModeSelect } from '@/features/players/components/LeaderboardModeSelect';
+import { leaderboardSeasonFrom, useGetSeasonsQuery } from '@/features/players/api/get-seasons';
+import { LeaderboardSeasonSelect } from '@/features/players/components/LeaderboardSeasonSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 
 export default function LeaderboardRoute() {
   const { data: modes = [] } = useGetModesQuery();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
+  const { data: seasons = [] } = useGetSeasonsQuery();
   const modeId = leaderboardModeFrom(searchParams);
+  const seasonId = leaderboardSeasonFrom(searchParams);
 
-  const changeMode = (next: number | null) => {
+  /** Mode and season stay in the URL, so a board can be linked to. */
+  const changeParam = (name: 'mode' | 'season', next: number | null) => {
     const params = new URLSearchParams(searchParams);
-    if (next == null) params.delete('mode');
-    else params.set('mode', String(next));
+    if (next == null) params.delete(name);
+    else params.set(name, String(next));
     setSearchParams(params, { replace: true });
   };
 
@@ -25,9 +30,16 @@ export default function LeaderboardRoute() {
       <ScreenHeader
         title="Leaderboard"
         subtitle="Top ranked players by ELO rating"
-        extra={modes.length > 0 && <LeaderboardModeSelect modes={modes} value={modeId} onChange={changeMode} />}
+        extra={
+          <div className="leaderboard-filters">
+            {seasons.length > 0 && (
+              <LeaderboardSeasonSelect seasons={seasons} value={seasonId} onChange={(next) => changeParam('season', next)} />
+            )}
+            {modes.length > 0 && <LeaderboardModeSelect modes={modes} value={modeId} onChange={(next) => changeParam('mode', next)} />}
+          </div>
+        }
       />
-      <Leaderboard modeId={modeId} onSelect={setSelectedPlayerId} />
+      <Leaderboard modeId={modeId} seasonId={seasonId} onSelect={setSelectedPlayerId} />
       <PlayerProfileDialogOnDemand playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
     </>
   );

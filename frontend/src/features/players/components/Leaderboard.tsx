@@ -2,6 +2,7 @@ import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetLeaderboardQuery } from '../api/get-leaderboard';
+import { useGetSeasonLeaderboardQuery } from '../api/get-seasons';
 import { LeaderboardPodium, PODIUM_SIZE } from './LeaderboardPodium';
 import { LeaderboardTable } from './LeaderboardTable';
 
@@ -27,8 +28,19 @@ function LeaderboardSkeleton() {
  * landing board is drawn with the public pages' plain components, without antd, so a phone
  * on a slow network shows it about as fast as the home page.
  */
-export function Leaderboard({ modeId, onSelect }: { modeId: number | null; onSelect: (playerId: number) => void }) {
-  const { data: entries = [], isLoading, isFetching } = useGetLeaderboardQuery(modeId);
+export function Leaderboard({
+  modeId,
+  seasonId = null,
+  onSelect,
+}: {
+  modeId: number | null;
+  /** A season's board instead of the all-time one. */
+  seasonId?: number | null;
+  onSelect: (playerId: number) => void;
+}) {
+  const allTime = useGetLeaderboardQuery(modeId, { skip: seasonId != null });
+  const season = useGetSeasonLeaderboardQuery({ seasonId: seasonId ?? 0, modeId }, { skip: seasonId == null });
+  const { data: entries = [], isLoading, isFetching } = seasonId == null ? allTime : season;
 
   if (isLoading) return <LeaderboardSkeleton />;
 

@@ -1,7 +1,7 @@
 import type { MatchBetween, MatchBetweenSide, PlayerComparison } from '@team/contracts';
 import { Link } from 'react-router-dom';
 import { formatDate } from '@/utils/format';
-import { EloChange } from '../EloChange';
+import { EloChange } from '@/components/ui/EloChange';
 
 function teamScore(match: MatchBetween, side: MatchBetweenSide): number | null {
   return side.team === 'team1' ? match.team1Score : match.team2Score;

@@ -1,0 +1,36 @@
+import { START_RATING } from '../elo/elo.js';
+import { textProblem } from '../text/text-rules.js';
+
+// Season rules both sides run: the admin form checks them before sending, the server decides with them.
+
+export const MAX_SEASON_NAME_LENGTH = 60;
+export const DEFAULT_SOFT_RESET_PERCENT = 0;
+
+/** Before any SeasonStarted, the matches belong to this implicit first season. */
+export const FIRST_SEASON_ID = 1;
+export const implicitSeasonName = (seasonId: number): string => `Season ${seasonId}`;
+
+/** A soft reset moves a rating toward START_RATING by `percent` (0: unchanged, 100: back to the start). */
+export function softResetRating(before: number, percent: number): number {
+  return Math.round(before + ((START_RATING - before) * percent) / 100);
+}
+
+/** What is wrong with a season name, or null (the name is trimmed first). */
+export function seasonNameProblem(name: unknown): string | null {
+  if (typeof name !== 'string') return 'name: missing (a season needs a name).';
+  const unstorable = textProblem(name, { multiline: false });
+  if (unstorable) return `name: ${unstorable}.`;
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return 'name: blank (a season needs a name).';
+  if (trimmed.length > MAX_SEASON_NAME_LENGTH) return `name: ${trimmed.length} characters, at most ${MAX_SEASON_NAME_LENGTH}.`;
+  return null;
+}
+
+/** What is wrong with a soft-reset percentage, or null; absent means DEFAULT_SOFT_RESET_PERCENT. */
+export function softResetPercentProblem(percent: unknown): string | null {
+  if (percent === undefined) return null;
+  if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 0 || percent > 100) {
+    return 'softResetPercent: a whole number from 0 to 100.';
+  }
+  return null;
+}
