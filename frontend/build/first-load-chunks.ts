@@ -16,7 +16,7 @@ import path from 'node:path';
  */
 
 /** Libraries the public screens may load on demand (a dialog, a toast) but never on first paint. */
-const HEAVY = ['antd', '@ant-design/icons', 'recharts', 'react-quill-new', 'quill'];
+const HEAVY = ['antd', '@ant-design/icons', 'react-quill-new', 'quill'];
 
 type Area = 'content' | 'tracker';
 

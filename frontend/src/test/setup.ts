@@ -7,7 +7,7 @@ import { afterEach, vi } from 'vitest';
 // failure there says nothing about the code: wait up to 5 s, well inside the test timeout.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks the layout APIs antd and recharts call.
+// jsdom lacks the layout APIs antd calls.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
