@@ -11,6 +11,7 @@ import {
   type SeasonRenamed,
   type SeasonStarted,
 } from '@team/contracts';
+import { copyRows } from '../copy-rows.js';
 import { defineProjection, type Projection } from '../projection.js';
 
 /**
@@ -57,27 +58,16 @@ async function openSeasonId(trx: Knex.Transaction): Promise<number | null> {
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
   // A run never spans a season's start: SeasonStarted is an event of another type between runs.
   const seasonId = await currentSeasonId(trx, events[0]!.data);
-  const lines = events.flatMap(({ data }) =>
-    data.participants.map((p) => ({
-      season_id: seasonId,
-      match_id: data.matchId,
-      player_id: p.playerId,
-      mode_id: data.pool === 'overall' ? OVERALL_POOL : data.pool,
-      won: p.won,
-      kills: p.kills,
-      deaths: p.deaths,
-      assists: p.assists,
-      score: p.score,
-      elo_after: p.ratingAfter,
-    })),
-  );
-  await trx.raw(
-    `INSERT INTO ${SEASON_LINES_TABLE} (season_id, match_id, player_id, mode_id, won, kills, deaths, assists, score, elo_after)
-     SELECT * FROM jsonb_to_recordset(?::jsonb) AS v(season_id int, match_id int, player_id int, mode_id int, won boolean,
-                                                     kills int, deaths int, assists int, score int, elo_after int)`,
-    [JSON.stringify(lines)],
-  );
+  // COPY (copyRows): a rebuild writes a line per participant of every match, as the matches read model does.
+  await copyRows(trx, SEASON_LINES_TABLE, SEASON_LINE_COLUMNS, events.flatMap(({ data }) =>
+    data.participants.map((p) => [
+      seasonId, data.matchId, p.playerId, data.pool === 'overall' ? OVERALL_POOL : data.pool,
+      p.won, p.kills, p.deaths, p.assists, p.score, p.ratingAfter,
+    ]),
+  ));
 }
+
+const SEASON_LINE_COLUMNS = ['season_id', 'match_id', 'player_id', 'mode_id', 'won', 'kills', 'deaths', 'assists', 'score', 'elo_after'] as const;
 
 /** Re-threaded ELO-after values, in the current season only (a closed season is frozen). */
 async function rethread(trx: Knex.Transaction, seasonId: number, entries: readonly RethreadedEntry[]): Promise<void> {
