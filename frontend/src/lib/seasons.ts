@@ -6,7 +6,7 @@ import { api } from './api';
  * Seasons panel. Tagged as part of the leaderboard read model: a season's start or rename
  * invalidates it.
  */
-const seasonListApi = api.injectEndpoints({
+export const seasonListApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/seasons: newest first. */
     getSeasons: build.query<Season[], void>({

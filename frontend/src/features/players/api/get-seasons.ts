@@ -1,7 +1,7 @@
 import type { PlayerSeason, SeasonLeaderboardEntry } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const seasonsApi = api.injectEndpoints({
+export const seasonsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/seasons/{id}/leaderboard[?mode=]: the season's board (a closed one never changes). */
     getSeasonLeaderboard: build.query<SeasonLeaderboardEntry[], { seasonId: number; modeId: number | null }>({
