@@ -1,7 +1,15 @@
-import type { Page, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
-import { blockExternalRequests, collectPageErrors, matchPlayer, recordMatch, shootBothThemes } from './support/site.js';
+import {
+  blockExternalRequests,
+  collectPageErrors,
+  firstLoadScriptKiB,
+  FIRST_LOAD_JS_BUDGET_KIB,
+  matchPlayer,
+  recordMatch,
+  shootBothThemes,
+} from './support/site.js';
 
 /**
  * Match pages (issue 14): opened from Recent Matches by a click, loaded directly from a
@@ -10,9 +18,6 @@ import { blockExternalRequests, collectPageErrors, matchPlayer, recordMatch, sho
  */
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-
-/** The issue's budget: at most 150 KiB of JS transferred on a public screen's first load. */
-const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
 describe('match pages in Chromium', () => {
   let server: TestApp;
@@ -92,28 +97,14 @@ describe('match pages in Chromium', () => {
   });
 
   test('a shared link loads directly within the first-load budget; a voided match shows its badge and reason', async () => {
-    /** The encoded (transferred) body size of each script the page loads. */
-    const scripts: Promise<number>[] = [];
-    const counting = (response: Response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.request().sizes().then((sizes) => sizes.responseBodySize));
-    };
-    // A fresh context so nothing comes from the cache of the test before.
-    const fresh = await launchBrowser();
-    try {
-      await blockExternalRequests(fresh.context);
-      fresh.page.on('response', counting);
-      await fresh.page.goto(server.baseUrl + '/tracker/matches/1');
-      const note = fresh.page.getByRole('note', { name: 'Voided match' });
+    const kib = await firstLoadScriptKiB(server.baseUrl, '/tracker/matches/1', async (fresh) => {
+      const note = fresh.getByRole('note', { name: 'Voided match' });
       await note.getByText('Voided', { exact: true }).waitFor();
       await note.getByText(/Played on the wrong map/).waitFor();
-      await fresh.page.getByRole('heading', { level: 1, name: 'Match #1' }).waitFor();
-      await fresh.page.getByRole('region', { name: 'Team 2, winner' }).getByRole('row', { name: /Wraith/ }).waitFor();
-      const transferred = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
-      expect(transferred).toBeGreaterThan(0);
-      expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
-    } finally {
-      await fresh.close();
-    }
+      await fresh.getByRole('heading', { level: 1, name: 'Match #1' }).waitFor();
+      await fresh.getByRole('region', { name: 'Team 2, winner' }).getByRole('row', { name: /Wraith/ }).waitFor();
+    });
+    expect(kib).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KIB);
 
     await shootBothThemes(page, 'match-voided', async () => {
       await open('/tracker/matches/1');

@@ -1,5 +1,5 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { screenshot } from './browser.js';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser.js';
 import type { TestApp } from './server.js';
 
 /** Shared steps of the public-site and tracker browser tests. */
@@ -96,4 +96,30 @@ export async function shootBothThemes(page: Page, screen: string, open: () => Pr
 /** The page's horizontal overflow in CSS pixels (0 when nothing sticks out). */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** The performance issue's budget: JavaScript transferred on a public screen's first load. */
+export const FIRST_LOAD_JS_BUDGET_KIB = 150;
+
+/**
+ * KiB of JavaScript a fresh browser (nothing cached) transfers to open `path`: until `ready`
+ * says the screen shows its content and the network is idle.
+ */
+export async function firstLoadScriptKiB(baseUrl: string, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  const fresh = await launchBrowser();
+  try {
+    await blockExternalRequests(fresh.context);
+    const sizes: Promise<number>[] = [];
+    fresh.page.on('response', (response: Response) => {
+      if (response.request().resourceType() === 'script') sizes.push(response.request().sizes().then((size) => size.responseBodySize));
+    });
+    await fresh.page.goto(baseUrl + path);
+    await ready(fresh.page);
+    await fresh.page.waitForLoadState('networkidle');
+    const transferred = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+    if (transferred === 0) throw new Error(`${path}: no script was transferred`);
+    return transferred / 1024;
+  } finally {
+    await fresh.close();
+  }
 }

@@ -1,4 +1,4 @@
-import type { EventLinks } from '@team/contracts';
+import { movedRatingsCount, type EventLinks } from '@team/contracts';
 
 interface AnyEvent {
   type: string;
@@ -30,7 +30,7 @@ export function summarizeEvent(event: AnyEvent): string {
     case 'PlayersUnmerged':
       return `Merge of #${d.duplicateId} into #${d.primaryId} reverted`;
     case 'SeasonStarted': {
-      const moved = Array.isArray(d.ratings) ? d.ratings.filter((r: Data) => r.after !== r.before).length : 0;
+      const moved = Array.isArray(d.ratings) ? movedRatingsCount(d.ratings) : 0;
       const ended = d.endedSeasonId != null ? `, season #${d.endedSeasonId} ended` : '';
       const reset = d.softResetPercent > 0 ? `; soft reset ${d.softResetPercent}%: ${moved} ratings moved toward 1000` : '; no soft reset';
       return `Season #${d.seasonId} "${plain(d.name)}" started${ended}${reset}`;

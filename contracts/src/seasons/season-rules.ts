@@ -34,3 +34,8 @@ export function softResetPercentProblem(percent: unknown): string | null {
   }
   return null;
 }
+
+/** How many of a season start's ratings its soft reset changed (0 for a 0 % reset): the admin's answer and the audit log say it. */
+export function movedRatingsCount(ratings: readonly { before: number; after: number }[]): number {
+  return ratings.filter((rating) => rating.after !== rating.before).length;
+}

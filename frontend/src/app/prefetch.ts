@@ -5,9 +5,11 @@ import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { playersApi } from '@/features/players/api/get-players';
+import { leaderboardSeasonFrom, seasonsApi } from '@/features/players/api/get-seasons';
 import { topPlayersApi } from '@/features/players/api/get-top-players';
 import { globalStatsApi } from '@/features/stats/api/get-global-stats';
 import { rankDistributionApi } from '@/features/stats/api/get-rank-distribution';
+import { seasonListApi } from '@/lib/seasons';
 import type { AppStore } from './store';
 
 /** One read to start: an RTK Query prefetch (it fills the cache the screen's hook then reads). */
@@ -33,10 +35,18 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
   '/roster': () => [contentApi.util.prefetch('getContent', 'roster', {})],
   '/tracker': dashboardReads,
   '/tracker/dashboard': dashboardReads,
-  '/tracker/leaderboard': (search) => [
-    modesApi.util.prefetch('getModes', undefined, {}),
-    leaderboardApi.util.prefetch('getLeaderboard', leaderboardModeFrom(search), {}),
-  ],
+  '/tracker/leaderboard': (search) => {
+    const modeId = leaderboardModeFrom(search);
+    const seasonId = leaderboardSeasonFrom(search);
+    return [
+      modesApi.util.prefetch('getModes', undefined, {}),
+      seasonListApi.util.prefetch('getSeasons', undefined, {}),
+      // The board the link names: a season's (?season=) or the all-time one.
+      seasonId == null
+        ? leaderboardApi.util.prefetch('getLeaderboard', modeId, {})
+        : seasonsApi.util.prefetch('getSeasonLeaderboard', { seasonId, modeId }, {}),
+    ];
+  },
   '/tracker/players': () => [playersApi.util.prefetch('getPlayers', undefined, {})],
   '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {})],
 };

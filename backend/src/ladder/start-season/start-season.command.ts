@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppendContext } from '@team/contracts';
+import { movedRatingsCount, type AppendContext } from '@team/contracts';
 import { LadderRepository } from '../ladder.repository.js';
 
 /** What a season's write appended: the season it names, the event's position, the ratings its reset moved. */
@@ -31,7 +31,7 @@ export class StartSeasonHandler implements ICommandHandler<StartSeasonCommand> {
       return {
         seasonId: started.data.seasonId,
         position: started.position,
-        ratingsMoved: started.data.ratings.filter((r) => r.after !== r.before).length,
+        ratingsMoved: movedRatingsCount(started.data.ratings),
       };
     });
   }

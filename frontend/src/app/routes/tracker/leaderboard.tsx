@@ -5,7 +5,8 @@ import { useGetModesQuery } from '@/features/matches/api/get-modes';
 import { leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { Leaderboard } from '@/features/players/components/Leaderboard';
 import { LeaderboardModeSelect } from '@/features/players/components/LeaderboardModeSelect';
-import { leaderboardSeasonFrom, useGetSeasonsQuery } from '@/features/players/api/get-seasons';
+import { leaderboardSeasonFrom } from '@/features/players/api/get-seasons';
+import { useGetSeasonsQuery } from '@/lib/seasons';
 import { LeaderboardSeasonSelect } from '@/features/players/components/LeaderboardSeasonSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 

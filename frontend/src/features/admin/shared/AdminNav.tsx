@@ -5,6 +5,7 @@ const ADMIN_SCREENS = [
   { to: '/admin/content', label: 'Content Editor' },
   { to: '/admin/pages', label: 'Page Builder' },
   { to: '/admin/merge-players', label: 'Merge Players' },
+  { to: '/admin/seasons', label: 'Seasons' },
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/operations', label: 'Operations' },
 ] as const;

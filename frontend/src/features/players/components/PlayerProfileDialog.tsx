@@ -6,6 +6,7 @@ import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchHistoryList } from './MatchHistoryList';
+import { PlayerSeasonsSection } from './PlayerSeasonsSection';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
 
@@ -79,6 +80,8 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
               <EloHistoryChart records={history.data} />
             </Suspense>
           )}
+          {/* Seasons and head-to-head are read as they are now: the Audit screen's past profile leaves them out. */}
+          {asOf == null && <PlayerSeasonsSection playerId={player.id} />}
           {asOf == null && <HeadToHeadSection playerId={player.id} onOpenPlayer={(to) => setFollowed({ from: selectedId!, to })} />}
           {isAdmin && (
             <Suspense fallback={null}>

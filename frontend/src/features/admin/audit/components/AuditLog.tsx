@@ -4,12 +4,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
-import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useGetAuditEventsInfiniteQuery } from '../api/audit-events';
 import { filterFromSearchParams, filterToSearch, type AuditFilter } from '../audit-filter';
 import { historyTargetOf, linksOfEntry, type HistoryTarget } from '../history-target';
 import { ActorTag } from './ActorTag';
-import { AdminNav } from '../../shared/AdminNav';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { AuditFilters } from './AuditFilters';
 import { EventDetails } from './EventDetails';
 import { formatEventTime } from '../../shared/event-time';
@@ -95,12 +94,7 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
 
   return (
     <div>
-      <ScreenHeader
-        title="Audit Log"
-        subtitle="Every match, merge and edit, newest first. Expand a row to see the whole event."
-        extra={<Button onClick={onLogout}>Logout</Button>}
-      />
-      <AdminNav />
+      <AdminScreenHeader title="Audit Log" subtitle="Every match, merge and edit, newest first. Expand a row to see the whole event." onLogout={onLogout} />
       <AuditFilters key={search} value={filter} onApply={apply} />
 
       {events.isError && (

@@ -104,3 +104,53 @@ describe('EventDetails corrections and time travel', () => {
     expect(screen.queryByRole('region', { name: /Leaderboard as of/ })).not.toBeInTheDocument();
   });
 });
+
+describe('EventDetails of season events', () => {
+  const started = entry('SeasonStarted', {
+    seasonId: 2,
+    name: 'Spring Split',
+    startedAt: '2026-03-01T10:00:00.000Z',
+    softResetPercent: 25,
+    endedSeasonId: 1,
+    firstMatchId: 9,
+    ratings: [
+      { playerId: 1, pool: 'overall', before: 1400, after: 1300 },
+      { playerId: 1, pool: 1, before: 1000, after: 1000 },
+      { playerId: 2, pool: 'overall', before: 900, after: 925 },
+    ],
+  });
+
+  it('says which season started, which ended, the soft reset and how many ratings moved, with the board after it', async () => {
+    setup(started, { 'GET /api/players/leaderboard?asOf=12': { body: [boardRow(1, 'Ace', 1, 1300)] } });
+    const details = screen.getByRole('region', { name: 'Season started' });
+    const rows = within(details).getAllByRole('definition').map((dd) => [dd.previousElementSibling!.textContent, dd.textContent]);
+    expect(rows).toEqual([
+      ['Season', '#2 Spring Split'],
+      ['Ended', 'Season #1, its final standings frozen here'],
+      ['Soft reset', '25% toward 1000'],
+      ['Ratings moved', '2 of 3 ratings (2 players)'],
+      ['First match', '#9 and later'],
+    ]);
+    expect(await screen.findByRole('region', { name: 'Leaderboard as of position 12' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void match' })).not.toBeInTheDocument();
+  });
+
+  it('names the first season without a reset', () => {
+    setup({ ...started, data: { ...(started.data as object), seasonId: 1, endedSeasonId: null, softResetPercent: 0, ratings: [] } }, {
+      'GET /api/players/leaderboard?asOf=12': { body: [] },
+    });
+    const details = screen.getByRole('region', { name: 'Season started' });
+    expect(details).toHaveTextContent('EndedNone: this names the first season');
+    expect(details).toHaveTextContent('Soft resetNone (0%)');
+    expect(details).toHaveTextContent('Ratings moved0 of 0 ratings (0 players)');
+  });
+
+  it('shows a rename as the old and the new name, with no board', () => {
+    setup(entry('SeasonRenamed', { seasonId: 1, name: 'Winter Classic', previousName: 'Season 1', recordedAt: '2026-03-01T10:00:00.000Z' }), {});
+    const details = screen.getByRole('region', { name: 'Season renamed' });
+    expect(details).toHaveTextContent('Season#1');
+    expect(details).toHaveTextContent('Old nameSeason 1');
+    expect(details).toHaveTextContent('New nameWinter Classic');
+    expect(screen.queryByRole('region', { name: /Leaderboard as of/ })).not.toBeInTheDocument();
+  });
+});

@@ -2,9 +2,10 @@ import type { AuditEntry } from '@team/contracts';
 import { linksOfEntry } from '../history-target';
 import { EventActions } from './EventActions';
 import { LeaderboardAsOf } from './LeaderboardAsOf';
+import { SeasonEventDetails } from './SeasonEventDetails';
 
-/** Ladder events move ratings: their rows show the board as it stood right after them. */
-const LADDER_EVENT = /^(MatchRecorded|PlayersMerged|MatchVoided|PlayersUnmerged)$/;
+/** Ladder events move ratings (a season's soft reset too): their rows show the board as it stood right after them. */
+const LADDER_EVENT = /^(MatchRecorded|PlayersMerged|MatchVoided|PlayersUnmerged|SeasonStarted)$/;
 
 interface EventDetailsProps {
   entry: AuditEntry;
@@ -47,6 +48,7 @@ export function EventDetails({ entry, onChanged = () => {}, handleAdminError = (
           )}
         </dd>
       </dl>
+      <SeasonEventDetails entry={entry} />
       <div className="audit-actions">
         <EventActions entry={entry} onChanged={onChanged} handleAdminError={handleAdminError} />
       </div>

@@ -13,8 +13,7 @@ import { Alert, Button, Card, Segmented, Spin } from 'antd';
 import { CONTENT_PAGES, DEFAULT_SECTION_TEMPLATES, type ContentPage } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { ScreenHeader } from '@/components/ui/ScreenHeader';
-import { AdminNav } from '../../shared/AdminNav';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { useGetEditorSectionsQuery } from '../api/get-sections';
 import {
@@ -173,12 +172,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
 
   return (
     <div className="content-editor">
-      <ScreenHeader
-        title="Content Editor"
-        subtitle="Edit the sections of the Home, About and Roster pages."
-        extra={<Button onClick={onLogout}>Logout</Button>}
-      />
-      <AdminNav />
+      <AdminScreenHeader title="Content Editor" subtitle="Edit the sections of the Home, About and Roster pages." onLogout={onLogout} />
       <div className="admin-toolbar">
         <Segmented<ContentPage>
           aria-label="Page"

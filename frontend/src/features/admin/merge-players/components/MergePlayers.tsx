@@ -3,8 +3,7 @@ import { Alert, Button, Card, Skeleton, Tag } from 'antd';
 import type { Player } from '@team/contracts';
 import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '@/lib/api';
-import { ScreenHeader } from '@/components/ui/ScreenHeader';
-import { AdminNav } from '../../shared/AdminNav';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { useGetDuplicatesQuery, useMergePlayersMutation } from '../api/duplicates';
 import { AccountCard } from './AccountCard';
@@ -62,12 +61,7 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
 
   return (
     <div>
-      <ScreenHeader
-        title="Merge Duplicate Players"
-        subtitle="Players who share a username, usually one person with two Discord IDs."
-        extra={<Button onClick={onLogout}>Logout</Button>}
-      />
-      <AdminNav />
+      <AdminScreenHeader title="Merge Duplicate Players" subtitle="Players who share a username, usually one person with two Discord IDs." onLogout={onLogout} />
       <Alert
         type="warning"
         showIcon

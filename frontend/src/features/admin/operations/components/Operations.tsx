@@ -2,9 +2,8 @@ import { Alert, Button, Card, Skeleton } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { ProjectionStatus } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
-import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useToast } from '@/components/ui/toast';
-import { AdminNav } from '../../shared/AdminNav';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { formatEventTime } from '../../shared/event-time';
 import {
   useGetOperationsQuery,
@@ -125,12 +124,7 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
   const data = status.data;
   return (
     <div>
-      <ScreenHeader
-        title="Operations"
-        subtitle="The event log, the read models projected from it, and rebuilds."
-        extra={<Button onClick={onLogout}>Logout</Button>}
-      />
-      <AdminNav />
+      <AdminScreenHeader title="Operations" subtitle="The event log, the read models projected from it, and rebuilds." onLogout={onLogout} />
 
       {status.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
       {status.isError && !data && (

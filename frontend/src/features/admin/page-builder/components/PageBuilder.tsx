@@ -4,8 +4,7 @@ import { BLOCK_TYPES, type BlockType, type Page } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { serverErrorMessage } from '@/lib/api';
-import { ScreenHeader } from '@/components/ui/ScreenHeader';
-import { AdminNav } from '../../shared/AdminNav';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { useCreatePageMutation, useDeletePageMutation, useGetAdminPagesQuery, useGetEditorPageQuery } from '../api/pages';
 import { invalidatePublicPage, useCreateBlockMutation, useDeleteBlockMutation, useUpdateBlockMutation } from '../api/save-blocks';
@@ -159,12 +158,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
 
   return (
     <div>
-      <ScreenHeader
-        title="Page Builder"
-        subtitle="Create pages and build them from content blocks."
-        extra={<Button onClick={onLogout}>Logout</Button>}
-      />
-      <AdminNav />
+      <AdminScreenHeader title="Page Builder" subtitle="Create pages and build them from content blocks." onLogout={onLogout} />
       <div className="page-builder">
         <Card
           size="small"
