@@ -1,4 +1,5 @@
 import type { EventStore } from '@team/contracts';
+import { WakeableSleep } from '@team/projections';
 import { LIVE_READY_EVENT, LIVE_RELOAD_EVENT } from '@team/contracts';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
 import { LiveConnection, type LiveSocket, type SlowClientLimits } from './live-connection.js';
@@ -37,8 +38,7 @@ export class LiveFeed {
   private position: number | null = null;
   private readonly connections = new Set<LiveConnection>();
   private running = false;
-  private wake: (() => void) | null = null;
-  private pendingWake = false;
+  private readonly wakeup = new WakeableSleep();
   private loop: Promise<void> | null = null;
   private stopListening: (() => void) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -156,24 +156,11 @@ export class LiveFeed {
   }
 
   private signal(): void {
-    if (this.wake) this.wake();
-    else this.pendingWake = true;
+    this.wakeup.signal();
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.pendingWake || !this.running) {
-      this.pendingWake = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
+    return this.wakeup.sleep(ms, !this.running);
   }
 }
 

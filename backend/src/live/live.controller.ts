@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { InvalidInputError } from '../shared/domain-errors.js';
 import { LiveFeed } from './live-feed.js';
@@ -35,10 +35,13 @@ export class LiveController {
       'is more than LIVE_REPLAY_LIMIT events behind (or its id is not a position of this log). `: hb` comment lines ' +
       'come every LIVE_HEARTBEAT_MS. Each process holds at most LIVE_MAX_CONNECTIONS streams.',
   })
-  @ApiProduces('text/event-stream')
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The id of the last message received: resume after it' })
   @ApiQuery({ name: 'lastEventId', required: false, type: 'integer', description: 'The same, for clients that cannot set headers' })
-  @ApiResponse({ status: 200, description: 'The event stream' })
+  @ApiResponse({
+    status: 200,
+    description: 'The event stream',
+    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 42\nevent: match-recorded\ndata: {"matchIds":[7],"playerIds":[1,2],"everyone":false,"modeId":null,"winningTeam":"team1"}\n\n' } } },
+  })
   @ApiResponse({ status: 400, description: 'A Last-Event-ID that is not a whole number' })
   @ApiResponse({ status: 503, description: 'This process holds as many streams as it may (Retry-After says when to try again)' })
   async stream(

@@ -124,4 +124,13 @@ describe('GET /api/live', () => {
     }
     expect(again.status).toBe(200);
   });
+
+  test('the OpenAPI document describes the stream', async () => {
+    const { body } = await app.call('GET', '/api/docs/openapi.json');
+    const operation = body.paths['/api/live'].get;
+    expect(operation.summary).toMatch(/server-sent events/);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '503']);
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['Last-Event-ID', 'lastEventId']);
+  });
 });
