@@ -43,6 +43,12 @@ export interface AppConfig {
   healthStuckAfterMs: number;
   /** /api/health answers 503 degraded once the read tables are more than this many events behind. */
   healthMaxLag: number;
+  /** Open /api/live streams this process holds; one more is answered 503 with Retry-After. */
+  liveMaxConnections: number;
+  /** How often an idle /api/live stream gets a heartbeat comment (proxies close silent streams). */
+  liveHeartbeatMs: number;
+  /** A reconnecting client further behind than this many logged events gets `reload`, not a replay. */
+  liveReplayLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -129,5 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     timeTravelSnapshotEvery: integer(env, 'TIME_TRAVEL_SNAPSHOT_EVERY', 2000, 1, 1_000_000),
     healthStuckAfterMs: integer(env, 'HEALTH_STUCK_AFTER_MS', 30_000, 0, 86_400_000),
     healthMaxLag: integer(env, 'HEALTH_MAX_LAG', 1000, 0, 1_000_000_000),
+    liveMaxConnections: integer(env, 'LIVE_MAX_CONNECTIONS', 1000, 0, 100_000),
+    liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15_000, 100, 300_000),
+    liveReplayLimit: integer(env, 'LIVE_REPLAY_LIMIT', 1000, 0, 100_000),
   };
 }

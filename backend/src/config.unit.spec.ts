@@ -19,6 +19,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: 0,
       staticDir: path.resolve('/srv/site', 'frontend/dist'),
+      liveMaxConnections: 1000,
+      liveHeartbeatMs: 15_000,
+      liveReplayLimit: 1000,
     });
   });
 
@@ -33,6 +36,9 @@ describe('loadConfig', () => {
     [{ WORKER_NAME: 'two words' }, 'Invalid setting WORKER_NAME: expected up to 100 letters, digits and . : @ - _'],
     [{ ADMIN_KEY: 'short' }, 'Invalid setting ADMIN_KEY: must be at least 12 characters (or unset, to generate one)'],
     [{ PUBLIC_WRITES_PER_MINUTE: '0' }, 'Invalid setting PUBLIC_WRITES_PER_MINUTE: expected a whole number from 1 to 100000, got "0"'],
+    [{ LIVE_MAX_CONNECTIONS: 'many' }, 'Invalid setting LIVE_MAX_CONNECTIONS: expected a whole number from 0 to 100000, got "many"'],
+    [{ LIVE_HEARTBEAT_MS: '10' }, 'Invalid setting LIVE_HEARTBEAT_MS: expected a whole number from 100 to 300000, got "10"'],
+    [{ LIVE_REPLAY_LIMIT: '-1' }, 'Invalid setting LIVE_REPLAY_LIMIT: expected a whole number from 0 to 100000, got "-1"'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('refuses %j, naming the setting', (env, message) => {
     expect(() => loadConfig(env, '/srv/site')).toThrow(ConfigError);

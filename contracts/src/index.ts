@@ -9,6 +9,7 @@ export * from './api/content.js';
 export * from './api/operations.js';
 export * from './api/audit.js';
 export * from './api/seasons.js';
+export * from './api/live.js';
 export * from './modes/modes.js';
 export * from './stats/ratios.js';
 export * from './elo/elo.js';

@@ -2,6 +2,7 @@
 export * from './projection.js';
 export * from './migrations.js';
 export * from './projector.js';
+export * from './wakeable-sleep.js';
 export * from './checkpoint.js';
 export * from './read-model-schema.js';
 export * from './projector-lock.js';

@@ -6,6 +6,7 @@ import { applyOneByOne, ProjectionEventFailedError } from './poison-events.js';
 import { applyEvents, type Projection } from './projection.js';
 import { ProjectorLock } from './projector-lock.js';
 import { SetAsideEvents } from './set-aside-events.js';
+import { WakeableSleep } from './wakeable-sleep.js';
 
 /** `readStream` reads the `operations` stream, where admins set aside events it must skip. */
 export type ProjectorReader = Pick<EventStore, 'readAll' | 'readStream' | 'onAppended' | 'headPosition'>;
@@ -63,8 +64,7 @@ export class Projector {
    */
   private scannedThrough: number | null = null;
   private readonly lock: ProjectorLock;
-  private wake: (() => void) | null = null;
-  private pendingWake = false;
+  private readonly wakeup = new WakeableSleep();
   private loop: Promise<void> | null = null;
   private stopListening: (() => void) | null = null;
   private readonly waiters = new Set<{ position: number; resolve: () => void }>();
@@ -230,23 +230,10 @@ export class Projector {
   }
 
   private signal(): void {
-    if (this.wake) this.wake();
-    else this.pendingWake = true;
+    this.wakeup.signal();
   }
 
   private sleep(ms: number): Promise<void> {
-    if (this.pendingWake || !this.running) {
-      this.pendingWake = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
+    return this.wakeup.sleep(ms, !this.running);
   }
 }

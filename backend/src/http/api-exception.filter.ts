@@ -43,7 +43,9 @@ export function mapError(error: unknown): Mapped {
     if (error instanceof TooManyRequestsError) {
       return { status: 429, body, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
     }
-    if (error instanceof ServiceUnavailableError) return { status: 503, body };
+    if (error instanceof ServiceUnavailableError) {
+      return { status: 503, body, ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}) };
+    }
   }
   if (error instanceof UnstorableEventError) {
     return { status: 400, body: { error: 'The request holds text that cannot be stored (a NUL character or a lone surrogate).' } };

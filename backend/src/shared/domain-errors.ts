@@ -23,5 +23,9 @@ export class TooManyRequestsError extends DomainError {
     super(message);
   }
 }
-/** The store or the projector did not answer in time: 503. */
-export class ServiceUnavailableError extends DomainError {}
+/** The store or the projector did not answer in time, or a bound is full: 503 (with Retry-After when known). */
+export class ServiceUnavailableError extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
+}

@@ -3,9 +3,12 @@ import { HERO_SECTION_ID, HomeHero } from '@/features/content/components/HomeHer
 import { HomeSections } from '@/features/content/components/HomeSections';
 import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
 import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 
 export default function HomeRoute() {
   const { data: sections = [], isLoading } = useGetContentQuery('home');
+  // The top players and stat cards move as matches are recorded.
+  useLiveUpdates();
   const hero = sections.find((section) => section.section === HERO_SECTION_ID);
   const extraSections = sections.filter((section) => section !== hero);
 

@@ -7,10 +7,12 @@ import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react'
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BrandLogo } from '@/components/brand/BrandLogo';
 import { Hint } from '@/components/ui/Hint';
+import { LiveIndicator } from '@/components/ui/LiveIndicator';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { ThemeToggle } from '@/components/ui/ThemeToggle';
 import { BRAND_NAME } from '@/config/brand';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 import { useSidebar } from './use-sidebar';
 
 const SIDEBAR_LINKS: { to: string; label: string; icon: ReactNode }[] = [
@@ -106,6 +108,7 @@ function SlideOverSidebar({ onClose }: { onClose: () => void }) {
 export function TrackerLayout() {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();
   const { pathname } = useLocation();
+  const live = useLiveUpdates();
 
   useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
   const closeMobile = useCallback(() => setOpenMobile(false), [setOpenMobile]);
@@ -132,6 +135,7 @@ export function TrackerLayout() {
             <BrandLogo size={24} />
             <span>{BRAND_NAME}</span>
           </Link>
+          <LiveIndicator status={live} />
           <ThemeToggle />
         </header>
         <main className="tracker-main">

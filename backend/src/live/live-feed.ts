@@ -1,0 +1,168 @@
+import type { EventStore } from '@team/contracts';
+import { WakeableSleep } from '@team/projections';
+import { LIVE_READY_EVENT, LIVE_RELOAD_EVENT } from '@team/contracts';
+import { ServiceUnavailableError } from '../shared/domain-errors.js';
+import { LiveConnection, type LiveSocket, type SlowClientLimits } from './live-connection.js';
+import { liveMessageOf, type LiveMessage } from './live-change.js';
+
+export interface LiveFeedOptions {
+  store: Pick<EventStore, 'readAll' | 'headPosition' | 'onAppended'>;
+  /** Resolves true once the read tables (the replica's, with one) have applied `position`. */
+  waitForReadTables(position: number, timeoutMs: number): Promise<boolean>;
+  maxConnections: number;
+  /** A client further behind than this many logged events gets `reload` instead of a replay. */
+  replayLimit: number;
+  heartbeatMs: number;
+  slowClient: SlowClientLimits;
+  now?: () => number;
+  onError?: (error: unknown, what: string) => void;
+}
+
+/** How many events one read of the log takes while following it. */
+const FOLLOW_BATCH = 500;
+/** A poll of the log when no append was signalled (the store's signal is a hint, not a promise). */
+const FOLLOW_POLL_MS = 5000;
+const RETRY_MS = 1000;
+/** Waits for the read tables are repeated in slices of this length while the feed runs. */
+const READ_TABLES_WAIT_MS = 5000;
+
+/**
+ * The live stream of one API process: it follows the shared event log itself (so it sees the
+ * changes every process appends, not only its own), and fans each ladder change out to all
+ * of this process's connections. A change goes out only once the read tables have applied
+ * its position, so a client that refetches on it sees it.
+ *
+ * `position` is where the feed stands: every ladder change up to it has been published.
+ */
+export class LiveFeed {
+  private position: number | null = null;
+  private readonly connections = new Set<LiveConnection>();
+  private running = false;
+  private readonly wakeup = new WakeableSleep();
+  private loop: Promise<void> | null = null;
+  private stopListening: (() => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LiveFeedOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  /** Starts following from the log's head (a failed first read is retried by the follower). */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.position = await this.options.store.headPosition().catch(() => null);
+    this.stopListening = this.options.store.onAppended(() => this.signal());
+    this.heartbeat = setInterval(() => this.connections.forEach((connection) => connection.heartbeat()), this.options.heartbeatMs);
+    this.heartbeat.unref();
+    this.loop = this.follow();
+  }
+
+  /** Ends every stream (so the HTTP server can close) and stops following the log. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopListening?.();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.signal();
+    for (const connection of [...this.connections]) connection.close();
+    await this.loop;
+  }
+
+  /** Throws the 503 a new stream gets while the feed is not following yet or is full. */
+  admit(): void {
+    if (!this.running || this.position === null) throw new ServiceUnavailableError('Live updates are starting. Please try again.', 2);
+    if (this.connections.size >= this.options.maxConnections) {
+      throw new ServiceUnavailableError('Too many live connections on this server right now. Please try again.', 5);
+    }
+  }
+
+  /**
+   * Opens a stream on `socket` (its headers already sent). With `lastEventId`, the changes
+   * after it are replayed from the log first, or `reload` is sent when that is too far back.
+   */
+  async open(socket: LiveSocket, lastEventId: number | null): Promise<LiveConnection> {
+    this.admit();
+    const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => this.connections.delete(closed));
+    // Joined before the replay reads the log: what is published meanwhile queues on the connection.
+    this.connections.add(connection);
+    const through = this.position!;
+    connection.write(`retry: ${RECONNECT_HINT_MS}\n\n`);
+    if (lastEventId === null) {
+      connection.finishReplay(LIVE_READY_EVENT, through);
+    } else {
+      try {
+        await this.catchUp(connection, lastEventId, through);
+      } catch (error) {
+        this.options.onError?.(error, 'live replay failed');
+        connection.finishReplay(LIVE_RELOAD_EVENT, through);
+      }
+    }
+    return connection;
+  }
+
+  /** Replays the ladder changes after `lastEventId` up to `through`, or sends `reload`. */
+  private async catchUp(connection: LiveConnection, lastEventId: number, through: number): Promise<void> {
+    if (lastEventId >= through) {
+      // Ahead of this process (another process published it first) or from another log.
+      const head = await this.options.store.headPosition();
+      connection.finishReplay(lastEventId > head ? LIVE_RELOAD_EVENT : LIVE_READY_EVENT, lastEventId > head ? through : lastEventId);
+      return;
+    }
+    // One read, bounded by the limit: a full read that has not passed `through` means too far behind.
+    const events = await this.options.store.readAll(lastEventId, this.options.replayLimit + 1);
+    if (events.length > this.options.replayLimit && events.at(-1)!.position <= through) {
+      connection.finishReplay(LIVE_RELOAD_EVENT, through);
+      return;
+    }
+    const missed = events.filter((event) => event.position <= through);
+    for (const event of missed) {
+      const message = liveMessageOf(event);
+      if (message) connection.replay(message);
+    }
+    connection.finishReplay(LIVE_READY_EVENT, through);
+  }
+
+  private async follow(): Promise<void> {
+    while (this.running) {
+      try {
+        if (this.position === null) this.position = await this.options.store.headPosition();
+        const events = await this.options.store.readAll(this.position, FOLLOW_BATCH);
+        if (events.length === 0) {
+          await this.sleep(FOLLOW_POLL_MS);
+          continue;
+        }
+        const messages = events.map(liveMessageOf).filter((message): message is LiveMessage => message !== null);
+        if (messages.length > 0 && !(await this.readTablesReach(messages.at(-1)!.position))) return;
+        this.position = events.at(-1)!.position;
+        for (const message of messages) for (const connection of [...this.connections]) connection.publish(message);
+      } catch (error) {
+        this.options.onError?.(error, 'live feed could not read the log');
+        await this.sleep(RETRY_MS);
+      }
+    }
+  }
+
+  /** Waits (in slices, while running) until the read tables have applied `position`; false once stopped. */
+  private async readTablesReach(position: number): Promise<boolean> {
+    while (this.running) {
+      if (await this.options.waitForReadTables(position, READ_TABLES_WAIT_MS)) return true;
+    }
+    return false;
+  }
+
+  private signal(): void {
+    this.wakeup.signal();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.wakeup.sleep(ms, !this.running);
+  }
+}
+
+/** The `retry:` hint: how long a browser waits before it reconnects a dropped stream. */
+export const RECONNECT_HINT_MS = 2000;

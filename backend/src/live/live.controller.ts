@@ -1,0 +1,66 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { InvalidInputError } from '../shared/domain-errors.js';
+import { LiveFeed } from './live-feed.js';
+
+/**
+ * A resume point from `Last-Event-ID` (or `?lastEventId=` for clients that cannot set headers):
+ * null when absent or empty. The stream only ever sends log positions as ids, so anything
+ * else is a hand-made request and gets a 400 that says what is expected.
+ */
+export function lastEventIdOf(raw: unknown): number | null {
+  if (raw === undefined || raw === '') return null;
+  if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new InvalidInputError('Last-Event-ID must be a log position: a whole number from 0, as the stream sent it.');
+  }
+  return Number(raw);
+}
+
+/** GET /api/live: the ladder's changes as server-sent events. */
+@ApiTags('live')
+@Controller('api/live')
+export class LiveController {
+  constructor(private readonly feed: LiveFeed) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Live ladder changes (server-sent events)',
+    description:
+      'A text/event-stream of the ladder\'s changes: `match-recorded`, `match-voided`, `players-merged`, `players-unmerged`, ' +
+      '`season-started`, `season-renamed`. Each message\'s `id:` is its log position and its `data:` a JSON summary ' +
+      '`{ matchIds, playerIds, everyone, modeId?, winningTeam?, seasonId? }`; it is sent once the read tables show the ' +
+      'change, so a refetch on it sees it. The stream starts with `ready` (`data: { position }`). A client that ' +
+      'reconnects with `Last-Event-ID` (or `?lastEventId=`) gets the changes it missed, or one `reload` message when it ' +
+      'is more than LIVE_REPLAY_LIMIT events behind (or its id is not a position of this log). `: hb` comment lines ' +
+      'come every LIVE_HEARTBEAT_MS. Each process holds at most LIVE_MAX_CONNECTIONS streams.',
+  })
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The id of the last message received: resume after it' })
+  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer', description: 'The same, for clients that cannot set headers' })
+  @ApiResponse({
+    status: 200,
+    description: 'The event stream',
+    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 42\nevent: match-recorded\ndata: {"matchIds":[7],"playerIds":[1,2],"everyone":false,"modeId":null,"winningTeam":"team1"}\n\n' } } },
+  })
+  @ApiResponse({ status: 400, description: 'A Last-Event-ID that is not a whole number' })
+  @ApiResponse({ status: 503, description: 'This process holds as many streams as it may (Retry-After says when to try again)' })
+  async stream(
+    @Headers('last-event-id') header: string | undefined,
+    @Query('lastEventId') query: unknown,
+    @Res() response: Response,
+  ): Promise<void> {
+    const lastEventId = lastEventIdOf(header ?? query);
+    // Refused before a byte is written, so the refusal is the JSON error shape.
+    this.feed.admit();
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: the compression middleware leaves the stream alone (it would hold messages back).
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      // nginx: do not buffer this answer (deploy/nginx/nginx.conf says so for /api/live too).
+      'X-Accel-Buffering': 'no',
+    });
+    response.socket?.setNoDelay(true);
+    await this.feed.open(response, lastEventId);
+  }
+}

@@ -1,0 +1,74 @@
+import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import type { RecordMatchResponse } from '@team/contracts';
+import { openSse } from '../testing/sse-client.js';
+import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { TEST_ADMIN_KEY } from '../testing/test-app.js';
+
+// Issue 15: every API process follows the shared log itself, so a stream held on one process
+// carries the matches recorded through another; and a process with open streams still stops
+// promptly on SIGTERM (the streams are ended before the HTTP server closes).
+
+async function recordThrough(api: ServerProcess, name: string): Promise<RecordMatchResponse> {
+  const response = await fetch(`${api.baseUrl}/api/matches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      winningTeam: 'team2',
+      team1: [{ discordId: `${name}-a`, username: `${name} A`, kills: 1, deaths: 2, assists: 0, score: 10 }],
+      team2: [{ discordId: `${name}-b`, username: `${name} B`, kills: 2, deaths: 1, assists: 0, score: 20 }],
+    }),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as RecordMatchResponse;
+}
+
+describe('live updates across two API processes on one database', () => {
+  let db: TestDatabase;
+  let env: Record<string, string>;
+  const apis: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    env = { DATABASE_URL: db.url, ADMIN_KEY: TEST_ADMIN_KEY, PUBLIC_WRITES_PER_MINUTE: '100000' };
+    apis.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+  });
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.kill('SIGKILL')));
+    await db?.drop();
+  });
+
+  test('a match recorded through A arrives on a stream held on B; B catches a reconnect up by Last-Event-ID', async () => {
+    const [apiA, apiB] = apis as [ServerProcess, ServerProcess];
+    const stream = await openSse(`${apiB.baseUrl}/api/live`);
+    await stream.waitFor(1, 'ready');
+    const first = await recordThrough(apiA, 'across-1');
+    const [message] = await stream.waitFor(1, 'match-recorded', 3000);
+    expect(Number(message!.id)).toBe(first.position);
+    stream.close();
+
+    // Missed while disconnected, recorded through A: B replays them from the log.
+    const missed = [await recordThrough(apiA, 'across-2'), await recordThrough(apiA, 'across-3')];
+    const resumed = await openSse(`${apiB.baseUrl}/api/live`, { 'last-event-id': message!.id! });
+    const replayed = await resumed.waitFor(2, 'match-recorded', 3000);
+    expect(replayed.map((entry) => Number(entry.id))).toEqual(missed.map((match) => match.position));
+    resumed.close();
+  });
+
+  test('SIGTERM with open streams: the streams end and the process exits promptly', async () => {
+    // A process of its own: a client that aborted a stream (as the test above does) leaves fetch's
+    // pool a spare connection with no request, which Node's server.close() waits out by itself.
+    const apiC = await startServerProcess(env);
+    apis.push(apiC);
+    const streams = await Promise.all([openSse(`${apiC.baseUrl}/api/live`), openSse(`${apiC.baseUrl}/api/live`)]);
+    await Promise.all(streams.map((stream) => stream.waitFor(1, 'ready')));
+    await recordThrough(apis[0]!, 'before-stop');
+    await Promise.all(streams.map((stream) => stream.waitFor(1, 'match-recorded')));
+    const started = Date.now();
+    apiC.child.kill('SIGTERM');
+    const code = await apiC.exited;
+    expect(code).toBe(0);
+    // Far below the 15 s heartbeat: the open streams do not hold the server open.
+    expect(Date.now() - started).toBeLessThan(1500);
+    await Promise.all(streams.map((stream) => stream.ended));
+  });
+});

@@ -1,0 +1,104 @@
+import type { IncomingMessage } from 'node:http';
+import type { Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser.js';
+import { startSiteServer, type TestApp } from './support/server.js';
+import { blockExternalRequests, collectPageErrors, expectToast, matchPlayer, recordMatch, shootBothThemes } from './support/site.js';
+
+/**
+ * Live updates (issue 15) in Chromium against the real server: two pages open, a match recorded
+ * through the form in one moves the leaderboard of the other within 1 s; a dropped stream
+ * shows "Reconnecting…", and the page catches up by Last-Event-ID once it is back.
+ */
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
+/** The issue's promise: a board moves within 1 s of a match recorded anywhere. */
+const LIVE_WITHIN_MS = 1000;
+
+describe('live updates in Chromium', () => {
+  let server: TestApp;
+  let browser: Browser;
+  let recorder: Page;
+  let watcher: Page;
+  let pageErrors: string[];
+
+  const indicator = (page: Page) => page.getByRole('status').filter({ hasText: /Live|Connecting|Reconnecting/ });
+  const boardRow = (page: Page, username: string) => page.locator('tbody tr.leaderboard-row', { hasText: username });
+  const playerRow = (team: 1 | 2) => recorder.getByRole('group', { name: `Team ${team}, player 1`, exact: true });
+
+  async function openBoard(page: Page) {
+    await page.goto(`${server.baseUrl}/tracker/leaderboard`);
+    await indicator(page).getByText('Live', { exact: true }).waitFor();
+  }
+
+  beforeAll(async () => {
+    server = await startSiteServer();
+    await recordMatch(server, { winningTeam: 'team1', team1: [matchPlayer('300000000000000001', 'Echo', 10, 5)], team2: [matchPlayer('300000000000000002', 'Fable', 5, 10)] });
+    browser = await launchBrowser();
+    await blockExternalRequests(browser.context);
+    recorder = browser.page;
+    watcher = await browser.context.newPage();
+    pageErrors = [...collectPageErrors(recorder), ...collectPageErrors(watcher)];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('a match recorded in one page moves the leaderboard of the other within 1 s; the indicator in light and dark, axe', async () => {
+    await openBoard(watcher);
+    await boardRow(watcher, 'Echo').waitFor();
+    await recorder.goto(`${server.baseUrl}/tracker/record-match`);
+    await recorder.getByRole('combobox', { name: 'Game Mode' }).selectOption({ label: 'No Mode (Overall ELO)' });
+    await playerRow(1).getByLabel('Discord ID').fill('300000000000000003');
+    await playerRow(1).getByLabel('Username').fill('Gale');
+    await playerRow(2).getByLabel('Discord ID').fill('300000000000000004');
+    await playerRow(2).getByLabel('Username').fill('Harbor');
+
+    const answered = recorder.waitForResponse((response) => response.url().endsWith('/api/matches') && response.request().method() === 'POST');
+    await recorder.getByRole('button', { name: 'Record Match' }).click();
+    expect((await answered).status()).toBe(201);
+    const recordedAt = Date.now();
+    await boardRow(watcher, 'Gale').waitFor({ timeout: LIVE_WITHIN_MS });
+    await boardRow(watcher, 'Harbor').waitFor({ timeout: Math.max(1, LIVE_WITHIN_MS - (Date.now() - recordedAt)) });
+    expect(Date.now() - recordedAt).toBeLessThanOrEqual(LIVE_WITHIN_MS);
+    await expectToast(recorder, 'Match Recorded', 'ELO ratings have been updated successfully');
+
+    await shootBothThemes(watcher, 'tracker-live-indicator', () => openBoard(watcher));
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the server drops the stream: Reconnecting…, then the page catches up by Last-Event-ID', async () => {
+    await openBoard(watcher);
+    // What the server was asked: the resume point arrives as the browser's own Last-Event-ID
+    // header (its automatic retry) or as ?lastEventId= (the client's retry after a back-off).
+    const resumedFrom: number[] = [];
+    const httpServer = server.running.app.getHttpServer();
+    const onRequest = (request: IncomingMessage) => {
+      const url = new URL(request.url ?? '/', server.baseUrl);
+      const id = request.headers['last-event-id'] ?? url.searchParams.get('lastEventId');
+      if (url.pathname === '/api/live' && typeof id === 'string' && id) resumedFrom.push(Number(id));
+    };
+    // Cut the stream off and keep it off while a match is recorded elsewhere.
+    await watcher.route('**/api/live**', (route) => route.abort());
+    httpServer.on('request', onRequest);
+    httpServer.closeAllConnections();
+    await indicator(watcher).getByText('Reconnecting…', { exact: true }).waitFor();
+    // The page stays usable while the stream is down; the indicator says so (axe audits it).
+    await screenshot(watcher, 'public-tracker-live-reconnecting-light');
+    const missed = await server.call('POST', '/api/matches', {
+      json: { winningTeam: 'team2', team1: [matchPlayer('300000000000000005', 'Ivy', 3, 9)], team2: [matchPlayer('300000000000000006', 'Juno', 9, 3)] },
+    });
+    expect(missed.status).toBe(201);
+
+    await watcher.unroute('**/api/live**');
+    await indicator(watcher).getByText('Live', { exact: true }).waitFor({ timeout: 40_000 });
+    await boardRow(watcher, 'Juno').waitFor();
+    httpServer.off('request', onRequest);
+    // It resumed from before the missed match, so the server replayed it (no reload needed).
+    expect(resumedFrom.length).toBeGreaterThan(0);
+    expect(Math.max(...resumedFrom)).toBeLessThan(missed.body.position);
+    expect(pageErrors).toEqual([]);
+  });
+});

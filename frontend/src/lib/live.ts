@@ -1,0 +1,118 @@
+import { LIVE_EVENT_NAMES, LIVE_READY_EVENT, LIVE_RELOAD_EVENT, type LiveChange } from '@team/contracts';
+import type { ReceivedChange } from './live-tags';
+
+/** `live`: the stream is open; `connecting`: first attempt; `reconnecting`: it dropped and is being retried. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
+export interface LiveClientOptions {
+  url: string;
+  /** Changes received close together arrive as one batch (one refetch per view). */
+  onChanges(changes: ReceivedChange[]): void;
+  /** The server could not replay what was missed: refresh everything. */
+  onReload(): void;
+  batchMs?: number;
+}
+
+/** The browser retries a dropped stream by itself; after this many errors without a `ready`, we back off instead. */
+const ERRORS_BEFORE_BACKOFF = 3;
+const FIRST_BACKOFF_MS = 1000;
+const LONGEST_BACKOFF_MS = 30_000;
+
+/**
+ * The app's one connection to GET /api/live. The browser's EventSource reconnects by itself
+ * with `Last-Event-ID`; when the server refuses (503: too many streams, or a 4xx) the
+ * EventSource gives up, and when the stream keeps failing, this client closes it and opens a
+ * new one after a growing, jittered pause, resuming from the last id by `?lastEventId=`.
+ */
+export class LiveClient {
+  private source: EventSource | null = null;
+  private status: LiveStatus = 'connecting';
+  private readonly listeners = new Set<() => void>();
+  private lastEventId = '';
+  private errors = 0;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private batch: ReceivedChange[] = [];
+  private batchTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly options: LiveClientOptions) {}
+
+  getStatus = (): LiveStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  start(): void {
+    // Without EventSource (a test's DOM, an old browser) the pages simply do not move on their own.
+    if (typeof EventSource === 'undefined') return;
+    if (!this.source && this.retryTimer === undefined) this.connect();
+  }
+
+  stop(): void {
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.batchTimer);
+    this.retryTimer = undefined;
+    this.source?.close();
+    this.source = null;
+  }
+
+  private connect(): void {
+    this.retryTimer = undefined;
+    const url = this.lastEventId ? `${this.options.url}?lastEventId=${encodeURIComponent(this.lastEventId)}` : this.options.url;
+    const source = new EventSource(url);
+    this.source = source;
+    const remember = (event: MessageEvent) => {
+      if (event.lastEventId) this.lastEventId = event.lastEventId;
+    };
+    source.addEventListener(LIVE_READY_EVENT, (event) => {
+      remember(event);
+      this.errors = 0;
+      this.attempt = 0;
+      this.setStatus('live');
+    });
+    source.addEventListener(LIVE_RELOAD_EVENT, (event) => {
+      remember(event);
+      this.options.onReload();
+    });
+    for (const name of Object.values(LIVE_EVENT_NAMES)) {
+      source.addEventListener(name, (event) => {
+        remember(event);
+        this.queue({ name, change: JSON.parse(event.data) as LiveChange });
+      });
+    }
+    source.onerror = () => {
+      if (this.status === 'live') this.setStatus('reconnecting');
+      this.errors += 1;
+      if (source.readyState === EventSource.CLOSED || this.errors >= ERRORS_BEFORE_BACKOFF) this.backOff(source);
+    };
+  }
+
+  private backOff(source: EventSource): void {
+    source.close();
+    this.source = null;
+    this.errors = 0;
+    this.setStatus('reconnecting');
+    const pause = Math.min(LONGEST_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.connect(), pause / 2 + Math.random() * (pause / 2));
+  }
+
+  private queue(change: ReceivedChange): void {
+    this.batch.push(change);
+    if (this.batchTimer !== undefined) return;
+    this.batchTimer = setTimeout(() => {
+      const changes = this.batch;
+      this.batch = [];
+      this.batchTimer = undefined;
+      this.options.onChanges(changes);
+    }, this.options.batchMs ?? 100);
+  }
+
+  private setStatus(status: LiveStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.listeners.forEach((listener) => listener());
+  }
+}

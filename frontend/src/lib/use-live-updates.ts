@@ -1,0 +1,49 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useDispatch } from 'react-redux';
+import { api } from './api';
+import { LiveClient, type LiveStatus } from './live';
+import { RELOAD_TAGS, tagsForChanges } from './live-tags';
+
+type Dispatch = ReturnType<typeof useDispatch>;
+
+/** A screen change unmounts one user and mounts the next: the stream stays open across it. */
+const CLOSE_AFTER_MS = 5000;
+
+let client: LiveClient | null = null;
+let users = 0;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function liveClient(dispatch: Dispatch): LiveClient {
+  client ??= new LiveClient({
+    url: '/api/live',
+    onChanges: (changes) => dispatch(api.util.invalidateTags(tagsForChanges(changes))),
+    onReload: () => dispatch(api.util.invalidateTags([...RELOAD_TAGS])),
+  });
+  return client;
+}
+
+/** Opens the app's one live stream while a screen that shows ladder data is mounted. */
+function acquire(live: LiveClient): () => void {
+  clearTimeout(closeTimer);
+  users += 1;
+  live.start();
+  return () => {
+    users -= 1;
+    if (users > 0) return;
+    closeTimer = setTimeout(() => {
+      client?.stop();
+      client = null;
+    }, CLOSE_AFTER_MS);
+  };
+}
+
+/**
+ * Keeps the ladder's cached views fresh from GET /api/live, and returns the stream's status
+ * for the live indicator. Pages work without it: they just stop moving on their own.
+ */
+export function useLiveUpdates(): LiveStatus {
+  // Made (not connected) during render, so the status below subscribes to the client in use.
+  const live = liveClient(useDispatch());
+  useEffect(() => acquire(live), [live]);
+  return useSyncExternalStore(live.subscribe, live.getStatus);
+}
