@@ -7,9 +7,10 @@ import { AuditModule } from './audit/audit.module.js';
 import { LadderModule } from './ladder/ladder.module.js';
 import { ContentModule } from './content/content.module.js';
 import { PagesModule } from './pages/pages.module.js';
+import { ExportModule } from './export/export.module.js';
 
 /** Feature modules: one per aggregate's use cases and queries. */
-const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule];
+const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule, ExportModule];
 
 @Module({})
 export class AppModule {
