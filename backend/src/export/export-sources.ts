@@ -46,7 +46,10 @@ export async function* matchesCsv(store: EventStore, upTo: number, voided: Reado
   let page = '';
   for await (const match of exportedMatches(store, upTo, voided)) {
     page += importCsvRows(match);
-    if (page.length > 64 * 1024) (yield page, (page = ''));
+    if (page.length > 64 * 1024) {
+      yield page;
+      page = '';
+    }
   }
   if (page) yield page;
 }
@@ -58,7 +61,10 @@ export async function* matchesJson(store: EventStore, upTo: number, voided: Read
   for await (const match of exportedMatches(store, upTo, voided)) {
     page += `${first ? '' : ',\n'}${JSON.stringify(match)}`;
     first = false;
-    if (page.length > 64 * 1024) (yield page, (page = ''));
+    if (page.length > 64 * 1024) {
+      yield page;
+      page = '';
+    }
   }
   yield `${page}${first ? '' : '\n'}]\n`;
 }
@@ -69,7 +75,10 @@ export async function* eventsNdjson(store: EventStore, upTo: number) {
   for await (const event of logEvents(store, upTo)) {
     const { position, streamId, revision, id, type, data, metadata } = event;
     page += `${JSON.stringify({ position, streamId, revision, id, type, data, metadata })}\n`;
-    if (page.length > 64 * 1024) (yield page, (page = ''));
+    if (page.length > 64 * 1024) {
+      yield page;
+      page = '';
+    }
   }
   if (page) yield page;
 }

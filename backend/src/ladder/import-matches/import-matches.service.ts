@@ -101,7 +101,9 @@ export class ImportMatchesService {
           const failed = chunk[i]!;
           const error = result.reason instanceof DomainError ? result.reason.message : 'The ladder could not record this match.';
           // The rest of the chunk was decided after it; what the ladder recorded stands.
-          for (const later of results.slice(i + 1)) if (later.status === 'fulfilled') (recorded++, done++);
+          const laterRecorded = results.slice(i + 1).filter((later) => later.status === 'fulfilled').length;
+          recorded += laterRecorded;
+          done += laterRecorded;
           await this.settle(position);
           onProgress({ type: 'failed', done, total, recorded, skipped: plan.report.alreadyImported, line: failed.line, matchKey: failed.matchKey, error });
           return;
