@@ -2,6 +2,7 @@ import { AdminLogin } from '../shared/AdminLogin';
 import { useAdminSession } from '../shared/use-admin-session';
 import { ImportExport } from './components/ImportExport';
 import '../shared/admin.css';
+import './import-export.css';
 
 /** /admin/import-export: the admin login, then the import and export screen. */
 export default function ImportExportPage() {

@@ -97,7 +97,7 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
       <AdminNav />
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Card title="Import matches" size="small" role="region" aria-label="Import matches">
-          <Typography.Paragraph>
+          <Typography.Paragraph className="import-intro">
             A CSV file (one row per player per match) or a JSON file (one object per match). Every match is checked first with the
             same rules as Record Match; matches already imported are skipped, so a stopped import can be run again. Templates:{' '}
             <a href="/api/export/templates/matches.csv" download>
