@@ -8,9 +8,10 @@ import { LadderModule } from './ladder/ladder.module.js';
 import { ContentModule } from './content/content.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { LiveModule } from './live/live.module.js';
+import { ExportModule } from './export/export.module.js';
 
 /** Feature modules: one per aggregate's use cases and queries. */
-const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule, LiveModule];
+const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule, LiveModule, ExportModule];
 
 @Module({})
 export class AppModule {

@@ -11,7 +11,7 @@ import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
+import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
@@ -29,6 +29,7 @@ import { migrateDatabase } from './infrastructure/migrate-database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
+import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
@@ -170,6 +171,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   });
   app.use(compression());
   app.use(refuseUnsafeAddress);
+  // An import's file is the one large body: its own parser and limit, and json() leaves it be.
+  app.use(IMPORT_PATH, express.text({ type: () => true, limit: MAX_IMPORT_BYTES }));
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseUnsafeBody);
   app.useGlobalFilters(new ApiExceptionFilter(logger));

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     const running = await createApp(config, { adminKey: adminKey.key, databaseUrl, logger });
     try {
       const started = Date.now();
-      const log = running.app.get<EventLogReaders>(EVENT_LOG_READERS).demoKeys;
+      const log = running.app.get<EventLogReaders>(EVENT_LOG_READERS).recordedKeys;
       const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log });
       // With PROJECTOR=off a separate projections process fills the read tables instead.
       if (running.projector) await running.projector.waitFor(summary.lastPosition, 60_000);

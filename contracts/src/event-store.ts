@@ -19,6 +19,14 @@ export interface EventMetadata {
   actor: Actor;
   /** A salted hash of the caller's address: enough to group one caller's actions, not to find them. */
   fingerprint?: string;
+  /** Set on a match an admin imported from a file (POST /api/admin/import): which file, which of its matches. */
+  imported?: ImportMark;
+}
+
+/** Where an imported event came from: the file's name as uploaded and the match's key in it. */
+export interface ImportMark {
+  file: string;
+  matchKey: string;
 }
 
 /** What a caller hands to append: the adapter fills in the rest of the metadata. */
@@ -55,8 +63,9 @@ export interface AppendContext {
   clientCorrelationId?: string;
   actor: Actor;
   fingerprint?: string;
-  /** Injected clock: when the decision was made. */
+  /** Injected clock: when the decision was made (an imported match: when it was played). */
   recordedAt: Date;
+  imported?: ImportMark;
 }
 
 export interface AppendResult {

@@ -27,3 +27,8 @@ export * from './cms/cms-events.js';
 export * from './cms/pages-rules.js';
 export * from './cms/cms-validation.js';
 export * from './cms/html-block.js';
+export * from './api/import-export.js';
+export * from './import/csv.js';
+export * from './import/import-file.js';
+export * from './import/import-check.js';
+export * from './import/match-export.js';

@@ -1,4 +1,4 @@
-import { movedRatingsCount, type EventLinks } from '@team/contracts';
+import { movedRatingsCount, type EventLinks, type EventMetadata } from '@team/contracts';
 
 interface AnyEvent {
   type: string;
@@ -13,8 +13,17 @@ const plain = (html: unknown, max = 60): string => {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
-/** One readable line per event for the audit table; unknown types fall back to type and stream. */
-export function summarizeEvent(event: AnyEvent): string {
+/**
+ * One readable line per event for the audit table; unknown types fall back to type and stream.
+ * An imported event says so, with its file and match key (its actor is the admin who imported).
+ */
+export function summarizeEvent(event: AnyEvent, metadata?: Pick<EventMetadata, 'imported'>): string {
+  const line = summarizeData(event);
+  const imported = metadata?.imported;
+  return imported ? `${line} (imported from ${plain(imported.file, 80)}, match key ${plain(imported.matchKey, 100)})` : line;
+}
+
+function summarizeData(event: AnyEvent): string {
   const d = (event.data ?? {}) as Data;
   switch (event.type) {
     case 'MatchRecorded': {

@@ -11,6 +11,13 @@ describe('audit summaries', () => {
     expect(linksOf(event).playerIds).toEqual([1, 3]);
   });
 
+  test('an imported match says from which file and under which match key', () => {
+    const event = { type: 'MatchRecorded', streamId: 'ladder', data: { matchId: 3, winningTeam: 'team1', participants: [] } };
+    expect(summarizeEvent(event, { imported: { file: 'season-1.csv', matchKey: 'scrim-7' } })).toBe(
+      'Match #3 recorded: Team 1 won, 0 players (imported from season-1.csv, match key scrim-7)',
+    );
+  });
+
   test('merges, voids and reverted merges read as sentences', () => {
     expect(summarizeEvent({ type: 'PlayersMerged', streamId: 'ladder', data: { primaryId: 1, duplicateId: 7, primaryUsername: 'Ace', duplicateUsername: 'ace ' } })).toBe(
       'Player #7 (ace ) merged into #1 (Ace)',

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { KurrentAuditLog } from '../audit/list-events/kurrentdb-audit-log.js';
 import { PostgresAuditLog, type AuditLog } from '../audit/list-events/list-events.query.js';
-import { PostgresDemoKeyLog, type DemoKeyLog } from '../ladder/demo/seed-demo.js';
 import { PostgresKeyedMatchLog, type KeyedMatchLog } from '../ladder/idempotency-window.js';
 import { KurrentLadderLog } from '../ladder/kurrentdb-ladder-log.js';
+import { PostgresRecordedKeyLog, type RecordedKeyLog } from '../ladder/recorded-keys.js';
 import { KurrentTimeTravelLog } from '../ladder/time-travel/kurrentdb-time-travel-log.js';
 import { PostgresTimeTravelLog, type TimeTravelLog } from '../ladder/time-travel/time-travel-log.js';
 import type { KurrentLog, KurrentReaderOptions } from './kurrentdb/kurrentdb-log.js';
@@ -18,7 +18,7 @@ export interface EventLogReaders {
   timeTravel: TimeTravelLog;
   keyedMatches: KeyedMatchLog;
   audit: AuditLog;
-  demoKeys: DemoKeyLog;
+  recordedKeys: RecordedKeyLog;
 }
 
 /** The pools the PostgreSQL readers query: time travel folds on its own small pool. */
@@ -32,7 +32,7 @@ export function postgresLogReaders({ knex, timeTravelKnex }: LogReaderPools): Ev
     timeTravel: new PostgresTimeTravelLog(timeTravelKnex),
     keyedMatches: new PostgresKeyedMatchLog(knex),
     audit: new PostgresAuditLog(knex),
-    demoKeys: new PostgresDemoKeyLog(knex),
+    recordedKeys: new PostgresRecordedKeyLog(knex),
   };
 }
 
@@ -42,6 +42,6 @@ export function kurrentLogReaders(log: KurrentLog, options: KurrentReaderOptions
     timeTravel: new KurrentTimeTravelLog(log, options),
     keyedMatches: ladder,
     audit: new KurrentAuditLog(log, options),
-    demoKeys: ladder,
+    recordedKeys: ladder,
   };
 }

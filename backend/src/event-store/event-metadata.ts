@@ -11,5 +11,6 @@ export function eventMetadata(event: NewEvent, context: AppendContext): EventMet
     ...(context.clientCorrelationId ? { clientCorrelationId: context.clientCorrelationId } : {}),
     actor: context.actor,
     ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
+    ...(context.imported ? { imported: { file: context.imported.file, matchKey: context.imported.matchKey } } : {}),
   };
 }

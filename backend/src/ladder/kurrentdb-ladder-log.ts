@@ -1,8 +1,8 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
 import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../event-store/kurrentdb/kurrentdb-log.js';
-import type { DemoKeyLog } from './demo/seed-demo.js';
 import type { KeyedMatch, KeyedMatchLog } from './idempotency-window.js';
 import { LADDER_STREAM, type MatchRecorded } from './ladder.events.js';
+import type { RecordedKeyLog } from './recorded-keys.js';
 
 /** The Idempotency-Key of a MatchRecorded, or null (another event, or a match sent without one). */
 function keyOf(type: string, data: unknown): string | null {
@@ -17,7 +17,7 @@ export function ladderReaderSettings(options: KurrentReaderOptions = {}): Requir
 }
 
 /** What the ladder's command side reads of the KurrentDB log itself: its own stream, never a projection. */
-export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
+export class KurrentLadderLog implements KeyedMatchLog, RecordedKeyLog {
   private readonly settings: Required<KurrentReaderOptions>;
 
   constructor(
@@ -44,10 +44,9 @@ export class KurrentLadderLog implements KeyedMatchLog, DemoKeyLog {
     return found.reverse();
   }
 
-  /** Reads the whole ladder stream: `npm run demo` asks once per run, and KurrentDB has no index on data. */
-  async recordedDemoKeys(seed: number): Promise<Set<string>> {
+  /** Reads the whole ladder stream: a demo run or an import asks once, and KurrentDB has no index on data. */
+  async recordedKeys(prefix: string): Promise<Set<string>> {
     const keys = new Set<string>();
-    const prefix = `demo-${seed}-`;
     for await (const event of this.log.stream(this.settings.ladderStream)) {
       const key = keyOf(event.type, event.data);
       if (key?.startsWith(prefix)) keys.add(key);

@@ -30,6 +30,8 @@ import { VoidMatchController } from './void-match/void-match.controller.js';
 import { VoidMatchHandler } from './void-match/void-match.command.js';
 import { UnmergePlayersController } from './unmerge-players/unmerge-players.controller.js';
 import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command.js';
+import { ImportMatchesController } from './import-matches/import-matches.controller.js';
+import { ImportMatchesService } from './import-matches/import-matches.service.js';
 import { SeasonsAdminController } from './start-season/seasons-admin.controller.js';
 import { StartSeasonHandler } from './start-season/start-season.command.js';
 import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
@@ -63,6 +65,7 @@ import {
     SeasonsAdminController,
     GetSeasonsController,
     GetPlayerSeasonsController,
+    ImportMatchesController,
   ],
   providers: [
     LadderRepository,
@@ -87,6 +90,9 @@ import {
     GetSeasonHandler,
     GetSeasonLeaderboardHandler,
     GetPlayerSeasonsHandler,
+    ImportMatchesService,
   ],
+  // The exports read the ladder's voided matches from its state.
+  exports: [LadderRepository],
 })
 export class LadderModule {}

@@ -91,6 +91,16 @@ export class LadderRepository implements OnApplicationBootstrap {
     });
   }
 
+  /** When the ladder's latest event was recorded, or null for an empty ladder: an import adds matches only after it. */
+  latestEventTime(): Promise<Date | null> {
+    return this.queue.read(async () => {
+      await this.catchUp();
+      if (this.revision < 0) return null;
+      const [event] = await this.store.readStream(LADDER_STREAM, this.revision);
+      return event ? new Date(event.metadata.recordedAt) : null;
+    });
+  }
+
   /** A match as its MatchRecorded says, read from the log; null when there is no such match. */
   async recordedMatch(matchId: number): Promise<MatchRecorded['data'] | null> {
     const position = await this.read((state) => (Number.isSafeInteger(matchId) ? state.matchPositions[matchId] : undefined));

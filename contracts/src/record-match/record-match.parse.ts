@@ -25,7 +25,7 @@ import {
 
 export type RecordMatchValidation =
   | { ok: true; value: RecordMatchRequest; statsUsed: boolean; mode: Mode | null }
-  | { ok: false; error: string; details: string[] };
+  | { ok: false; error: string; details: string[]; problems: Problem[] };
 
 const STAT_FIELDS = ['kills', 'deaths', 'assists', 'score'] as const;
 const MODE_STAT_FIELDS = ['hardpointTime', 'captures', 'plantsDefuses'] as const;
@@ -151,7 +151,7 @@ function parseTeamScore(raw: unknown, team: TeamId, problems: Problem[]): number
 type RecordMatchFailure = Extract<RecordMatchValidation, { ok: false }>;
 
 function failure(error: string, problems: readonly Problem[]): RecordMatchFailure {
-  return { ok: false, error, details: problems.map((p) => `${p.path}: ${p.message}`) };
+  return { ok: false, error, details: problems.map((p) => `${p.path}: ${p.message}`), problems: [...problems] };
 }
 
 function duplicateDiscordIdProblems(players: readonly PlacedPlayer<ParsedPlayer>[]): Problem[] {

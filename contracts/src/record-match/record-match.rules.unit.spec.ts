@@ -201,6 +201,7 @@ describe('validateRecordMatch', () => {
         ok: false,
         error: 'The match must be sent as a JSON object.',
         details: ['body: The match must be sent as a JSON object.'],
+        problems: [{ path: 'body', message: 'The match must be sent as a JSON object.' }],
       });
     });
 
@@ -232,6 +233,7 @@ describe('validateRecordMatch', () => {
         ok: false,
         error: 'Team 2 needs at least one player.',
         details: ['team2: Team 2 needs at least one player.'],
+        problems: [{ path: 'team2', message: 'Team 2 needs at least one player.' }],
       });
     });
 

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 
 export interface MockAnswer {
   status?: number;
+  /** JSON (a string is sent as it is); a ReadableStream of bytes is streamed as the handler feeds it. */
   body?: unknown;
 }
 
@@ -32,7 +33,11 @@ export function mockFetch(routes: Record<string, MockAnswer | Handler>) {
     requests.push(request);
     const route = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}`];
     const answer = typeof route === 'function' ? await route(request) : (route ?? { status: 404, body: { error: 'Not found' } });
-    const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const text =
+      answer.body instanceof ReadableStream ? answer.body
+      : answer.body === undefined ? ''
+      : typeof answer.body === 'string' ? answer.body
+      : JSON.stringify(answer.body);
     return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

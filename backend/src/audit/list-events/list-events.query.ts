@@ -149,7 +149,7 @@ function auditEntryOf(event: LoggedEvent): AuditEntry {
     actor: metadata.actor,
     correlationId: metadata.correlationId,
     fingerprint: metadata.fingerprint ?? null,
-    summary: summarizeEvent(event),
+    summary: summarizeEvent(event, metadata),
     links: linksOf(event),
     data: event.data,
     metadata,

@@ -97,10 +97,11 @@ export function logReadersContract(name: string, createHarness: () => Promise<Lo
       expect(await h.readers.keyedMatches.keyedMatchesSince(hoursAgo(0.25), 4)).toEqual([]);
     });
 
-    test('demo keys: the keys of one seed recorded on the ladder', async () => {
-      for (const key of ['demo-7-0', 'demo-8-0', 'demo-7-1', null, 'demo-70-1']) await append(h.ladderStream, match(1, key));
-      expect(await h.readers.demoKeys.recordedDemoKeys(7)).toEqual(new Set(['demo-7-0', 'demo-7-1']));
-      expect(await h.readers.demoKeys.recordedDemoKeys(9)).toEqual(new Set());
+    test('recorded keys: the keys with a prefix recorded on the ladder (a demo seed, an import)', async () => {
+      for (const key of ['demo-7-0', 'demo-8-0', 'demo-7-1', null, 'demo-70-1', 'import:a_%', 'importer']) await append(h.ladderStream, match(1, key));
+      expect(await h.readers.recordedKeys.recordedKeys('demo-7-')).toEqual(new Set(['demo-7-0', 'demo-7-1']));
+      expect(await h.readers.recordedKeys.recordedKeys('demo-9-')).toEqual(new Set());
+      expect(await h.readers.recordedKeys.recordedKeys('import:')).toEqual(new Set(['import:a_%']));
     });
 
     describe('audit', () => {

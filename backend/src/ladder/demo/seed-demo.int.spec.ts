@@ -13,7 +13,7 @@ describe('seedDemo', () => {
 
   test('records realistic matches through the command path, with duplicates to merge; a rerun adds nothing', async () => {
     const commands = app.running.app.get(CommandBus);
-    const log = app.running.app.get<EventLogReaders>(EVENT_LOG_READERS).demoKeys;
+    const log = app.running.app.get<EventLogReaders>(EVENT_LOG_READERS).recordedKeys;
     const summary = await seedDemo(commands, { matches: 60, seed: 7, log });
     expect(summary.matches).toBe(60);
     expect(await app.eventCount()).toBe(60);

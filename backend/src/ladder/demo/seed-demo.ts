@@ -1,7 +1,7 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import type { Knex } from 'knex';
 import { findMode, MODES, type AppendContext, type RecordMatchPlayer, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
 import { seededRandom } from '../../shared/seeded-random.js';
+import type { RecordedKeyLog } from '../recorded-keys.js';
 import { RecordMatchCommand } from '../record-match/record-match.command.js';
 
 // Demo data recorded through the same command path as POST /api/matches: the ladder decides
@@ -14,8 +14,8 @@ export interface SeedDemoOptions {
   seed?: number;
   /** The last match's time; earlier ones are spread back from it. */
   now?: Date;
-  /** The log, to skip the matches an earlier run with this seed recorded (see DemoKeyLog). */
-  log?: DemoKeyLog;
+  /** The log, to skip the matches an earlier run with this seed recorded (see RecordedKeyLog). */
+  log?: RecordedKeyLog;
 }
 
 export interface SeedDemoSummary {
@@ -114,28 +114,6 @@ function demoMatch(players: RosterEntry[], random: () => number): RecordMatchReq
 }
 
 /**
- * The demo keys (`demo-{seed}-{n}`) already in the log. Idempotency-Keys are honoured for a
- * window (IDEMPOTENCY_WINDOW_HOURS) measured from each match's time, and demo matches are dated
- * up to weeks back: so a rerun asks the log itself which of its matches exist. The PostgreSQL
- * implementation is below, the KurrentDB one in kurrentdb-ladder-log.ts.
- */
-export interface DemoKeyLog {
-  recordedDemoKeys(seed: number): Promise<Set<string>>;
-}
-
-export class PostgresDemoKeyLog implements DemoKeyLog {
-  constructor(private readonly knex: Knex) {}
-
-  async recordedDemoKeys(seed: number): Promise<Set<string>> {
-    const rows: { key: string }[] = await this.knex('public.events')
-      .where({ stream_id: 'ladder', type: 'MatchRecorded' })
-      .whereRaw(`data->>'idempotencyKey' LIKE ?`, [`demo-${seed}-%`])
-      .select(this.knex.raw(`data->>'idempotencyKey' AS key`));
-    return new Set(rows.map((row) => row.key));
-  }
-}
-
-/**
  * Records `matches` demo matches (default 300) through the command bus, one after another.
  * Each carries an Idempotency-Key made of the seed and its number; with `log`, a match an
  * earlier run with the same seed recorded is skipped, so a rerun records nothing twice.
@@ -146,7 +124,7 @@ export async function seedDemo(commands: Pick<CommandBus, 'execute'>, options: S
   const now = options.now ?? new Date();
   const random = seededRandom(seed);
   const everyone = roster(random);
-  const recorded = options.log ? await options.log.recordedDemoKeys(seed) : new Set<string>();
+  const recorded = options.log ? await options.log.recordedKeys(`demo-${seed}-`) : new Set<string>();
   const seen = new Set<string>();
   let lastPosition = 0;
   for (let i = 0; i < matches; i++) {

@@ -8,6 +8,7 @@ const ADMIN_SCREENS = [
   { to: '/admin/seasons', label: 'Seasons' },
   { to: '/admin/audit', label: 'Audit Log' },
   { to: '/admin/operations', label: 'Operations' },
+  { to: '/admin/import-export', label: 'Import & Export' },
 ] as const;
 
 /** Links between the admin screens, shown under each admin screen's header. */

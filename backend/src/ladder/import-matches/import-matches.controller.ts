@@ -1,0 +1,123 @@
+import { Controller, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiConsumes, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import {
+  importFormatOf,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_MATCHES,
+  textProblem,
+  type ImportDryRunReport,
+  type ImportPlan,
+  type ImportProgress,
+} from '@team/contracts';
+import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { PublicWriteGuard } from '../../http/public-write.guard.js';
+import { InvalidInputError } from '../../shared/domain-errors.js';
+import { ImportMatchesService } from './import-matches.service.js';
+
+export const IMPORT_PATH = '/api/admin/import';
+const MAX_FILE_NAME_LENGTH = 200;
+
+/** The uploaded file's name, from X-File-Name (percent-encoded, so any name fits a header). */
+function fileNameOf(request: Request): string {
+  const raw = request.header('x-file-name');
+  let name: string;
+  try {
+    name = decodeURIComponent(raw ?? '').trim();
+  } catch {
+    throw new InvalidInputError('The X-File-Name header must be the file name, percent-encoded.');
+  }
+  if (name === '') throw new InvalidInputError('Name the file in the X-File-Name header (the audit log shows it).');
+  if (name.length > MAX_FILE_NAME_LENGTH || textProblem(name, { multiline: false })) {
+    throw new InvalidInputError(`The file name must be 1 to ${MAX_FILE_NAME_LENGTH} characters of plain text.`);
+  }
+  return name;
+}
+
+function fileTextOf(request: Request): string {
+  const body: unknown = request.body;
+  if (typeof body !== 'string' || body.trim() === '') {
+    throw new InvalidInputError('Send the file as the request body (text/csv, application/json or application/x-ndjson).');
+  }
+  return body;
+}
+
+/** The 400 of an import refused by its dry run: every problem as "line 4, username: …". */
+function refusal(plan: ImportPlan): InvalidInputError {
+  const { problems, moreProblems, locator } = plan.report;
+  const count = problems.length + moreProblems;
+  return new InvalidInputError(
+    `The file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported. Run a dry run for the report.`,
+    [
+      ...problems.map((p) => `${locator} ${p.line}${p.field ? `, ${p.field}` : ''}: ${p.message}`),
+      ...(moreProblems > 0 ? [`… and ${moreProblems} more.`] : []),
+    ],
+  );
+}
+
+/**
+ * POST /api/admin/import: historical matches from a CSV or JSON file (docs/import-export.md).
+ * With ?dryRun=true it answers the check's report and writes nothing; otherwise a file with any
+ * problem is refused (400, nothing appended), and a good one is recorded while the answer
+ * streams its progress as NDJSON lines.
+ */
+@ApiTags('admin: import and export')
+@ApiSecurity('admin-key')
+@Controller('api/admin/import')
+@UseGuards(AdminKeyGuard)
+export class ImportMatchesController {
+  constructor(
+    private readonly imports: ImportMatchesService,
+    private readonly audit: AuditContextFactory,
+  ) {}
+
+  @Post()
+  @UseGuards(PublicWriteGuard)
+  @ApiOperation({
+    summary: 'Import historical matches (CSV or JSON), or dry-run a file',
+    description:
+      `The body is the file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB, ${MAX_IMPORT_MATCHES} matches). Every match is checked with ` +
+      'the record-match rules and messages, plus a match key, a playedAt time (not in the future, not before the ' +
+      "ladder's latest event) and unique keys. dryRun=true answers the report. Otherwise matches are recorded in playedAt " +
+      'order through the record-match command with the Idempotency-Key import:{matchKey}; keys already in the log are ' +
+      'skipped (a rerun resumes). The answer is application/x-ndjson: progress lines { type: "progress", done, total, ' +
+      'recorded, skipped }, then { type: "done", …, position, ms } or { type: "failed", …, line, matchKey, error }.',
+  })
+  @ApiConsumes('text/csv', 'application/json', 'application/x-ndjson')
+  @ApiHeader({ name: 'X-File-Name', required: true, description: 'The file name (percent-encoded): the audit log shows it' })
+  @ApiQuery({ name: 'dryRun', required: false, type: 'boolean' })
+  @ApiResponse({ status: 200, description: 'dryRun: ImportDryRunReport { file, format, locator, matches, rows, alreadyImported, ok, problems: [{ line, field, message }], moreProblems }; else the NDJSON progress stream' })
+  @ApiResponse({ status: 400, description: 'No file, no file name, or (not a dry run) a file with problems: details lists them by line' })
+  @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
+  @ApiResponse({ status: 409, description: 'Another import is running' })
+  @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
+  @ApiResponse({ status: 429, description: 'Too many requests from this address' })
+  async import(@Req() request: Request, @Res() response: Response, @Query('dryRun') dryRun: string | undefined): Promise<void> {
+    const file = fileNameOf(request);
+    const text = fileTextOf(request);
+    const format = importFormatOf(file, request.header('content-type'), text);
+    if (dryRun === 'true' || dryRun === '1') {
+      const plan = await this.imports.plan(text, file, format);
+      response.status(200).json(plan.report satisfies ImportDryRunReport);
+      return;
+    }
+    const send = (progress: ImportProgress) => {
+      response.write(`${JSON.stringify(progress)}\n`);
+    };
+    try {
+      await this.imports.run(text, file, format, this.audit.contextFor(request, 'admin'), send, (plan) => {
+        if (!plan.report.ok) throw refusal(plan);
+        // no-transform: compression would hold the progress lines back until the end.
+        response.status(200).setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+        response.setHeader('Cache-Control', 'no-store, no-transform');
+        response.flushHeaders();
+      });
+    } catch (error) {
+      if (!response.headersSent) throw error;
+      // Past the headers the stream itself says what went wrong.
+      send({ type: 'failed', done: 0, total: 0, recorded: 0, skipped: 0, line: 0, matchKey: '', error: 'The import stopped: the server could not go on. Run it again to resume.' });
+    }
+    response.end();
+  }
+}

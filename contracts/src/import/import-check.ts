@@ -1,0 +1,145 @@
+import { MAX_IMPORT_MATCHES, MAX_MATCH_KEY_LENGTH, MAX_REPORTED_PROBLEMS, type ImportDryRunReport, type ImportFormat, type ImportProblem } from '../api/import-export.js';
+import type { Mode, RecordMatchRequest } from '../api/matches.js';
+import { validateRecordMatch } from '../record-match/record-match.parse.js';
+import { readImportFile, type ImportCandidate } from './import-file.js';
+
+// The dry run: every match of a file checked with record-match's own rules and messages
+// (validateRecordMatch), plus what an import adds: a match key, a time, and the time rule.
+
+/** A match of a file that passed every check, ready for the record-match command. */
+export interface ImportMatch {
+  /** Unique in the file; the Idempotency-Key of its MatchRecorded is `import:{matchKey}`. */
+  matchKey: string;
+  playedAt: Date;
+  line: number;
+  request: RecordMatchRequest;
+}
+
+export interface ImportPlan {
+  report: ImportDryRunReport;
+  /** In `playedAt` order (file order for equal times), the already imported ones left out; empty unless the report is ok. */
+  toRecord: ImportMatch[];
+}
+
+export interface ImportCheckContext {
+  file: string;
+  format: ImportFormat;
+  modes: readonly Mode[];
+  now: Date;
+  /**
+   * The time of the ladder's latest event (null for an empty ladder). The ladder rates matches
+   * in log order, so an import can only add matches after what it holds: an earlier one would
+   * be rated after matches it preceded.
+   */
+  notBefore: Date | null;
+  /** Match keys an earlier import recorded: skipped, and not held to `notBefore`. */
+  imported: ReadonlySet<string>;
+}
+
+export const importIdempotencyKey = (matchKey: string): string => `import:${matchKey}`;
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** ISO 8601 date and time; without a zone it is UTC (what a spreadsheet's "2024-05-01 20:30" means here). */
+export function parsePlayedAt(raw: unknown): Date | null {
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  if (!DATE_TIME.test(text)) return null;
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) || text.length === 10 ? text : `${text}Z`;
+  const time = Date.parse(zoned.replace(' ', 'T'));
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
+/** A mode named in the file ("Hardpoint", "hardpoint" or its id) as record-match's modeId; anything else stays for its rule to refuse. */
+function resolveMode(raw: unknown, modes: readonly Mode[]): unknown {
+  if (typeof raw !== 'string') return raw;
+  const text = raw.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  return modes.find((mode) => mode.name.toLowerCase() === text.toLowerCase())?.id ?? text;
+}
+
+function keyProblem(raw: unknown): string | null {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return 'The match key is required.';
+  if (typeof raw !== 'string' || raw.length > MAX_MATCH_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(raw)) {
+    return `The match key must be 1 to ${MAX_MATCH_KEY_LENGTH} visible ASCII characters without spaces.`;
+  }
+  return null;
+}
+
+function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext, problems: ImportProblem[]): ImportMatch | null {
+  const before = problems.length;
+  const at = (field: string, message: string) => problems.push({ ...candidate.locate(field), message });
+  const keyIssue = keyProblem(candidate.matchKey);
+  if (keyIssue) at('matchKey', keyIssue);
+  const matchKey = keyIssue ? '' : (candidate.matchKey as string);
+
+  const playedAt = parsePlayedAt(candidate.playedAt);
+  if (!playedAt) {
+    at('playedAt', 'The time the match was played must be a date and time such as 2024-05-01T20:30:00Z.');
+  } else if (playedAt.getTime() > context.now.getTime()) {
+    at('playedAt', `The match was played in the future (${playedAt.toISOString()}).`);
+  } else if (context.notBefore && playedAt < context.notBefore && !context.imported.has(matchKey)) {
+    at(
+      'playedAt',
+      `The match was played at ${playedAt.toISOString()}, before the ladder's latest event (${context.notBefore.toISOString()}). ` +
+        'An import can only add matches played after what the ladder already holds.',
+    );
+  }
+
+  const body = { ...candidate.body, modeId: resolveMode(candidate.body.modeId, context.modes) };
+  const validation = validateRecordMatch(body, context.modes);
+  if (!validation.ok) for (const problem of validation.problems) at(problem.path, problem.message);
+  if (problems.length > before || !validation.ok) return null;
+  return { matchKey, playedAt: playedAt!, line: candidate.line, request: validation.value };
+}
+
+/**
+ * Checks a whole file and plans its import. Nothing is written: the report lists every
+ * problem with its line (or index), and the plan is empty unless there is none.
+ */
+export function planImport(text: string, context: ImportCheckContext): ImportPlan {
+  const file = readImportFile(text, context.format);
+  const problems = [...file.problems];
+  if (file.candidates.length > MAX_IMPORT_MATCHES) {
+    problems.push({ line: file.locator === 'index' ? 0 : 1, field: '', message: `The file holds ${file.candidates.length} matches; an import takes at most ${MAX_IMPORT_MATCHES}.` });
+  }
+  const matches: ImportMatch[] = [];
+  const seen = new Map<string, number>();
+  if (file.candidates.length <= MAX_IMPORT_MATCHES) {
+    for (const candidate of file.candidates) {
+      const match = checkCandidate(candidate, context, problems);
+      if (!match) continue;
+      const earlier = seen.get(match.matchKey);
+      if (earlier !== undefined) {
+        problems.push({ ...candidate.locate('matchKey'), message: `The match key ${match.matchKey} is already used by ${file.locator} ${earlier}.` });
+        continue;
+      }
+      seen.set(match.matchKey, candidate.line);
+      matches.push(match);
+    }
+  }
+  problems.sort((a, b) => a.line - b.line);
+  const alreadyImported = matches.filter((m) => context.imported.has(m.matchKey)).length;
+  const ok = problems.length === 0;
+  const toRecord = ok
+    ? matches
+        .filter((m) => !context.imported.has(m.matchKey))
+        .map((m, i) => ({ m, i }))
+        .sort((a, b) => a.m.playedAt.getTime() - b.m.playedAt.getTime() || a.i - b.i)
+        .map(({ m }) => m)
+    : [];
+  return {
+    report: {
+      file: context.file,
+      format: file.format,
+      locator: file.locator,
+      matches: file.candidates.length,
+      rows: file.rows,
+      alreadyImported,
+      ok,
+      problems: problems.slice(0, MAX_REPORTED_PROBLEMS),
+      moreProblems: Math.max(0, problems.length - MAX_REPORTED_PROBLEMS),
+    },
+    toRecord,
+  };
+}

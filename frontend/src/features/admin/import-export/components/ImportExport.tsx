@@ -1,0 +1,179 @@
+import { Alert, Button, Card, Progress, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ImportDryRunReport, ImportProblem, ImportProgress } from '@team/contracts';
+import { api, serverErrorMessage } from '@/lib/api';
+import { LADDER_TAGS } from '@/lib/cache-tags';
+import { useToast } from '@/components/ui/toast';
+import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
+import { downloadEventLog, dryRunImport, runImport } from '../api/import-file';
+
+export interface ImportExportProps {
+  onLogout: () => void;
+  /** True when the error was a rejected admin key (the session then ends). */
+  handleAdminError: (error: unknown) => boolean;
+}
+
+const percentOf = (p: ImportProgress) => (p.total === 0 ? 100 : Math.floor((p.done / p.total) * 100));
+
+function ProblemTable({ report }: { report: ImportDryRunReport }) {
+  const unit = report.locator === 'line' ? 'Line' : 'Index';
+  return (
+    <Table<ImportProblem>
+      size="small"
+      rowKey={(p, i) => `${p.line}-${p.field}-${i}`}
+      dataSource={report.problems}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      aria-label="Problems in the file"
+      columns={[
+        { title: unit, dataIndex: 'line', width: 90 },
+        { title: 'Field', dataIndex: 'field', width: 160, render: (field: string) => (field ? <code>{field}</code> : '—') },
+        { title: 'Message', dataIndex: 'message' },
+      ]}
+    />
+  );
+}
+
+/** /admin/import-export: a file's dry run and import with progress, the exports and the templates. */
+export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) {
+  const { toast } = useToast();
+  const dispatch = useDispatch();
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportDryRunReport | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const fail = (error: unknown, fallback: string) => {
+    if (!handleAdminError(error)) toast({ title: 'Error', description: serverErrorMessage(error, fallback), variant: 'destructive' });
+  };
+
+  const check = async (chosen: File) => {
+    setFile(chosen);
+    setReport(null);
+    setProgress(null);
+    setChecking(true);
+    try {
+      setReport(await dryRunImport(chosen));
+    } catch (error) {
+      fail(error, 'Failed to check the file');
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const start = async () => {
+    if (!file) return;
+    setImporting(true);
+    try {
+      const last = await runImport(file, setProgress);
+      if (last?.type === 'failed') toast({ title: 'Import stopped', description: last.error, variant: 'destructive' });
+      else if (last?.type === 'done') toast({ title: 'Import finished', description: `${last.recorded} matches recorded, ${last.skipped} already imported.` });
+      dispatch(api.util.invalidateTags([...LADDER_TAGS]));
+    } catch (error) {
+      fail(error, 'Failed to import the file');
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  const eventLog = async () => {
+    try {
+      await downloadEventLog();
+    } catch (error) {
+      fail(error, 'Failed to export the event log');
+    }
+  };
+
+  const toRecord = report ? report.matches - report.alreadyImported : 0;
+  return (
+    <div>
+      <AdminScreenHeader
+        title="Import & Export"
+        subtitle="Bring a team's match history in from a file, and take the ladder's data out."
+        onLogout={onLogout}
+      />
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Card title="Import matches" size="small" role="region" aria-label="Import matches">
+          <Typography.Paragraph className="import-intro">
+            A CSV file (one row per player per match) or a JSON file (one object per match). Every match is checked first with the
+            same rules as Record Match; matches already imported are skipped, so a stopped import can be run again. Templates:{' '}
+            <a href="/api/export/templates/matches.csv" download>
+              CSV template
+            </a>
+            ,{' '}
+            <a href="/api/export/templates/matches.json" download>
+              JSON template
+            </a>
+            .
+          </Typography.Paragraph>
+          <label className="import-file">
+            <span>File to import</span>{' '}
+            <input
+              type="file"
+              accept=".csv,.json,.ndjson,text/csv,application/json"
+              disabled={importing}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                if (chosen) void check(chosen);
+              }}
+            />
+          </label>
+          {checking && <Typography.Paragraph>Checking the file…</Typography.Paragraph>}
+          {report && !report.ok && (
+            <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
+              <Alert
+                type="error"
+                showIcon
+                title={`${report.problems.length + report.moreProblems} problems in ${report.file}: nothing can be imported until they are fixed.`}
+                description={report.moreProblems > 0 ? `The first ${report.problems.length} are listed.` : undefined}
+              />
+              <ProblemTable report={report} />
+            </Space>
+          )}
+          {report?.ok && (
+            <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
+              <Alert
+                type="success"
+                showIcon
+                title={`${report.file}: ${report.matches} matches (${report.rows} ${report.format === 'csv' ? 'rows' : 'items'}) are valid.`}
+                description={`${toRecord} to record, ${report.alreadyImported} already imported.`}
+              />
+              <Button type="primary" onClick={() => void start()} loading={importing} disabled={importing || (progress?.type === 'done')}>
+                Import
+              </Button>
+            </Space>
+          )}
+          {progress && (
+            <div style={{ marginTop: 16 }} aria-live="polite">
+              <Progress percent={percentOf(progress)} status={progress.type === 'failed' ? 'exception' : progress.type === 'done' ? 'success' : 'active'} aria-label="Import progress" />
+              <Typography.Paragraph>
+                {progress.done} of {progress.total} matches: {progress.recorded} recorded, {progress.skipped} skipped as already imported
+                {progress.type === 'done' ? ` in ${(progress.ms / 1000).toFixed(1)} s.` : '.'}
+                {progress.type === 'failed' ? ` Stopped at line ${progress.line} (match ${progress.matchKey}): ${progress.error}` : ''}
+              </Typography.Paragraph>
+            </div>
+          )}
+        </Card>
+        <Card title="Export" size="small" role="region" aria-label="Export">
+          <ul className="export-links">
+            <li>
+              <a href="/api/export/players.csv" download>Players (CSV)</a>
+            </li>
+            <li>
+              <a href="/api/export/matches.csv" download>Matches with players (CSV, the import format)</a>
+            </li>
+            <li>
+              <a href="/api/export/matches.json" download>Matches with players (JSON, the import format)</a>
+            </li>
+            <li>
+              <Button type="link" onClick={() => void eventLog()} style={{ padding: 0 }}>
+                Event log (NDJSON, admin only)
+              </Button>
+            </li>
+          </ul>
+        </Card>
+      </Space>
+    </div>
+  );
+}
