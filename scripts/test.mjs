@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { build, ensureInstalled, root } from './lib/prepare.mjs';
+import { runStep } from './lib/run-step.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -19,12 +19,14 @@ function step(title) {
   console.log(`\n=== ${title}`);
 }
 
-function jest(name, args, env) {
+// Every step runs through runStep, never a synchronous spawn: this process owns the embedded
+// PostgreSQL and must keep draining its log (see scripts/lib/run-step.mjs).
+async function jest(name, args, env) {
   const output = path.join(reportDir, `${name}.json`);
-  const result = spawnSync(
+  const result = await runStep(
     process.execPath,
     ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--json', `--outputFile=${output}`, ...args],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+    { cwd: root, env: { ...process.env, ...env } },
   );
   count(name, output, (report) => ({
     passed: report.numPassedTests,
@@ -61,14 +63,14 @@ step('build');
 build();
 
 step('lint (ESLint with import boundaries)');
-const lint = spawnSync('npx', ['eslint', '.', '--max-warnings=0'], { cwd: root, stdio: 'inherit' });
+const lint = await runStep('npx', ['eslint', '.', '--max-warnings=0'], { cwd: root });
 if (lint.status !== 0) {
   totals.failed += 1;
   failures.push('lint: ESLint reported problems');
 } else totals.passed += 1;
 
 step('front-end typecheck');
-const typecheck = spawnSync('npx', ['tsc', '-p', 'frontend/tsconfig.json', '--noEmit'], { cwd: root, stdio: 'inherit' });
+const typecheck = await runStep('npx', ['tsc', '-p', 'frontend/tsconfig.json', '--noEmit'], { cwd: root });
 if (typecheck.status !== 0) {
   totals.failed += 1;
   failures.push('frontend typecheck failed');
@@ -82,20 +84,19 @@ console.log(`embedded PostgreSQL at port ${embedded.port}`);
 
 try {
   step('Jest: unit and integration tests on the embedded PostgreSQL');
-  jest('jest-embedded', ['--selectProjects', 'unit', 'int'], { TEST_PG_SERVER_URL: embedded.url });
+  await jest('jest-embedded', ['--selectProjects', 'unit', 'int'], { TEST_PG_SERVER_URL: embedded.url });
 
   if (process.env.TEST_DATABASE_URL) {
     step(`Jest: integration tests on TEST_DATABASE_URL (${new URL(process.env.TEST_DATABASE_URL).host})`);
-    jest('jest-external', ['--selectProjects', 'int'], { TEST_PG_SERVER_URL: process.env.TEST_DATABASE_URL });
+    await jest('jest-external', ['--selectProjects', 'int'], { TEST_PG_SERVER_URL: process.env.TEST_DATABASE_URL });
   } else {
     console.log('\nTEST_DATABASE_URL is not set: the integration tests ran on the embedded PostgreSQL only.');
   }
 
   step('Vitest: front-end component tests');
   const vitestOutput = path.join(reportDir, 'vitest.json');
-  const vitest = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOutput}`], {
+  const vitest = await runStep('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOutput}`], {
     cwd: path.join(root, 'frontend'),
-    stdio: 'inherit',
   });
   count('vitest', vitestOutput, (report) => ({
     passed: report.numPassedTests,
@@ -113,7 +114,7 @@ try {
     }
     console.log(message);
   } else {
-    jest('e2e', ['--selectProjects', 'e2e', '--runInBand'], { TEST_PG_SERVER_URL: embedded.url, CHROMIUM_PATH: chromium });
+    await jest('e2e', ['--selectProjects', 'e2e', '--runInBand'], { TEST_PG_SERVER_URL: embedded.url, CHROMIUM_PATH: chromium });
   }
 } finally {
   await embedded.stop();
