@@ -10,32 +10,51 @@ export interface LiveClientOptions {
   onChanges(changes: ReceivedChange[]): void;
   /** The server could not replay what was missed: refresh everything. */
   onReload(): void;
+  /**
+   * Where the last stream stood, kept by the caller beyond this client's life: a client made
+   * later resumes from it (and gets the replay) instead of starting blind at the head.
+   */
+  resume?: { lastEventId: string };
   batchMs?: number;
+  /** How long a hidden tab keeps its stream before giving the connection back. */
+  hiddenGraceMs?: number;
 }
 
 /** The browser retries a dropped stream by itself; after this many errors without a `ready`, we back off instead. */
 const ERRORS_BEFORE_BACKOFF = 3;
 const FIRST_BACKOFF_MS = 1000;
 const LONGEST_BACKOFF_MS = 30_000;
+/**
+ * Browsers allow 6 HTTP/1.1 connections per host, and every tab's stream holds one: a tab
+ * hidden this long closes its stream, so a seventh tab's requests are not queued behind them.
+ */
+const HIDDEN_GRACE_MS = 30_000;
 
 /**
  * The app's one connection to GET /api/live. The browser's EventSource reconnects by itself
  * with `Last-Event-ID`; when the server refuses (503: too many streams, or a 4xx) the
  * EventSource gives up, and when the stream keeps failing, this client closes it and opens a
  * new one after a growing, jittered pause, resuming from the last id by `?lastEventId=`.
+ * A tab hidden for a while closes its stream and reopens it, from the last id, once shown.
  */
 export class LiveClient {
   private source: EventSource | null = null;
   private status: LiveStatus = 'connecting';
   private readonly listeners = new Set<() => void>();
-  private lastEventId = '';
+  private readonly resume: { lastEventId: string };
   private errors = 0;
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private batch: ReceivedChange[] = [];
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
+  private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Closed because the tab was hidden: reopened when it is shown. */
+  private paused = false;
+  private watchingVisibility = false;
 
-  constructor(private readonly options: LiveClientOptions) {}
+  constructor(private readonly options: LiveClientOptions) {
+    this.resume = options.resume ?? { lastEventId: '' };
+  }
 
   getStatus = (): LiveStatus => this.status;
 
@@ -47,33 +66,77 @@ export class LiveClient {
   start(): void {
     // Without EventSource (a test's DOM, an old browser) the pages simply do not move on their own.
     if (typeof EventSource === 'undefined') return;
-    if (!this.source && this.retryTimer === undefined) this.connect();
+    if (!this.watchingVisibility && typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', this.onVisibilityChange);
+      this.watchingVisibility = true;
+      this.onVisibilityChange();
+    }
+    if (!this.source && this.retryTimer === undefined && !this.paused) this.connect();
   }
 
   stop(): void {
     clearTimeout(this.retryTimer);
     clearTimeout(this.batchTimer);
+    clearTimeout(this.hiddenTimer);
     this.retryTimer = undefined;
+    this.hiddenTimer = undefined;
+    this.paused = false;
+    if (this.watchingVisibility) document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.watchingVisibility = false;
     this.source?.close();
     this.source = null;
   }
 
+  private readonly onVisibilityChange = (): void => {
+    if (document.visibilityState === 'hidden') {
+      if (this.hiddenTimer === undefined && !this.paused) {
+        this.hiddenTimer = setTimeout(() => this.pause(), this.options.hiddenGraceMs ?? HIDDEN_GRACE_MS);
+      }
+      return;
+    }
+    clearTimeout(this.hiddenTimer);
+    this.hiddenTimer = undefined;
+    if (!this.paused) return;
+    this.paused = false;
+    // Resumes from the last id: the server replays what came meanwhile, or says reload.
+    this.connect();
+  };
+
+  /** Gives the connection back while the tab stays hidden (a pending back-off retry too). */
+  private pause(): void {
+    this.hiddenTimer = undefined;
+    this.paused = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.source?.close();
+    this.source = null;
+    this.errors = 0;
+    this.setStatus('reconnecting');
+  }
+
   private connect(): void {
     this.retryTimer = undefined;
-    const url = this.lastEventId ? `${this.options.url}?lastEventId=${encodeURIComponent(this.lastEventId)}` : this.options.url;
+    const { lastEventId } = this.resume;
+    const url = lastEventId ? `${this.options.url}?lastEventId=${encodeURIComponent(lastEventId)}` : this.options.url;
     const source = new EventSource(url);
     this.source = source;
     const remember = (event: MessageEvent) => {
-      if (event.lastEventId) this.lastEventId = event.lastEventId;
+      if (event.lastEventId) this.resume.lastEventId = event.lastEventId;
     };
-    source.addEventListener(LIVE_READY_EVENT, (event) => {
-      remember(event);
+    // `ready` and `reload` both say the stream is open and caught up; `reload` adds that what
+    // was missed could not be replayed, so every view is refetched.
+    const caughtUp = () => {
       this.errors = 0;
       this.attempt = 0;
       this.setStatus('live');
+    };
+    source.addEventListener(LIVE_READY_EVENT, (event) => {
+      remember(event);
+      caughtUp();
     });
     source.addEventListener(LIVE_RELOAD_EVENT, (event) => {
       remember(event);
+      caughtUp();
       this.options.onReload();
     });
     for (const name of Object.values(LIVE_EVENT_NAMES)) {

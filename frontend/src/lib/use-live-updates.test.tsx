@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveIndicator } from '@/components/ui/LiveIndicator';
 import { mockFetch } from '@/test/mock-fetch';
@@ -57,14 +57,42 @@ function LiveProbe() {
 
 const latest = () => FakeEventSource.opened.at(-1)!;
 
+/** The status alone: no query, so fake timers can run from the first render. */
+function LiveOnly() {
+  return <LiveIndicator status={useLiveUpdates()} />;
+}
+
+/** Unmounts under fake timers and lets the 5 s grace pass, so the next test gets a new client. */
+function unmountAndDrop(view: { unmount(): void }) {
+  vi.useFakeTimers();
+  view.unmount();
+  act(() => vi.advanceTimersByTime(5000));
+}
+
+/** jsdom's document is always visible: the test says when the tab is hidden or shown again. */
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 describe('live updates', () => {
   beforeEach(() => {
     FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
   });
   afterEach(() => {
+    // Whatever a test left mounted is unmounted and its client dropped, so the next test starts afresh.
+    vi.useFakeTimers();
+    cleanup();
+    act(() => vi.advanceTimersByTime(5000));
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    delete (document as { hidden?: boolean }).hidden;
+    delete (document as { visibilityState?: string }).visibilityState;
   });
 
   it('shows Live once ready, refetches the recent matches on a recorded match, and backs off then resumes by lastEventId', async () => {
@@ -90,7 +118,80 @@ describe('live updates', () => {
     expect(latest().url).toBe('/api/live?lastEventId=12');
     latest().emit('ready', 12, { position: 12 });
     expect(screen.getByRole('status')).toHaveTextContent('Live');
-    view.unmount();
+    unmountAndDrop(view);
+  });
+
+  it('a reload instead of ready: Live again, the back-off starts over, and every view is refetched', async () => {
+    const { requests } = mockFetch({ 'GET /api/matches/recent': { body: [] } });
+    // The shortest jitter: a 1 s pause waits 0.5 s, a 2 s pause 1 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const view = renderWithProviders(<LiveProbe />);
+    await screen.findByText('matches loaded');
+    const opened = FakeEventSource.opened.length;
+    latest().emit('ready', 10, { position: 10 });
+
+    vi.useFakeTimers();
+    latest().fail();
+    act(() => vi.advanceTimersByTime(500));
+    expect(FakeEventSource.opened).toHaveLength(opened + 1);
+    expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+    // Too far behind (or beyond the head): the server says reload, not ready.
+    latest().emit('reload', 20, { position: 20 });
+    expect(screen.getByRole('status')).toHaveTextContent('Live');
+
+    // Back to the first pause: the failures before the reload no longer count.
+    latest().fail();
+    act(() => vi.advanceTimersByTime(500));
+    expect(FakeEventSource.opened).toHaveLength(opened + 2);
+    expect(latest().url).toMatch(/lastEventId=20$/);
+
+    vi.useRealTimers();
+    await waitFor(() => expect(requests.filter((request) => request.url === '/api/matches/recent')).toHaveLength(2));
+    unmountAndDrop(view);
+  });
+
+  it('a client made after the last one was dropped resumes from the last id it saw', () => {
+    const first = renderWithProviders(<LiveOnly />);
+    latest().emit('ready', 10, { position: 10 });
+    latest().emit('match-recorded', 14, { matchIds: [3], playerIds: [1, 2], everyone: false, modeId: null, winningTeam: 'team1' });
+    unmountAndDrop(first);
+    expect(latest().readyState).toBe(FakeEventSource.CLOSED);
+
+    // A screen without live updates was shown for a while; the next one opens a new stream.
+    const second = renderWithProviders(<LiveOnly />);
+    expect(latest().url).toBe('/api/live?lastEventId=14');
+    unmountAndDrop(second);
+  });
+
+  it('a tab hidden for 30 s closes its stream, and reopens it from the last id when shown again', () => {
+    vi.useFakeTimers();
+    const view = renderWithProviders(<LiveOnly />);
+    const first = latest();
+    first.emit('ready', 30, { position: 30 });
+
+    // Hidden briefly: nothing changes.
+    setHidden(true);
+    act(() => vi.advanceTimersByTime(20_000));
+    setHidden(false);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(first.readyState).toBe(FakeEventSource.OPEN);
+
+    // Hidden for longer than the grace period: the stream (a connection slot) is given back.
+    setHidden(true);
+    act(() => vi.advanceTimersByTime(29_000));
+    expect(first.readyState).toBe(FakeEventSource.OPEN);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(first.readyState).toBe(FakeEventSource.CLOSED);
+    // Nothing reopens it while the tab stays hidden.
+    act(() => vi.advanceTimersByTime(120_000));
+    expect(latest()).toBe(first);
+
+    setHidden(false);
+    expect(latest()).not.toBe(first);
+    expect(latest().url).toBe('/api/live?lastEventId=30');
+    latest().emit('ready', 31, { position: 31 });
+    expect(screen.getByRole('status')).toHaveTextContent('Live');
+    unmountAndDrop(view);
   });
 
   it('a recorded match marks the boards, stats, lists and its players\' views stale; a correction everything', () => {

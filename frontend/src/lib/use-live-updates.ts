@@ -10,6 +10,11 @@ type Dispatch = ReturnType<typeof useDispatch>;
 const CLOSE_AFTER_MS = 5000;
 
 let client: LiveClient | null = null;
+/**
+ * The last id any client received, kept when the client is dropped: the next one resumes from
+ * it, so changes made while no screen showed ladder data still reach RTK Query's cached views.
+ */
+const resume = { lastEventId: '' };
 let users = 0;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -18,6 +23,7 @@ function liveClient(dispatch: Dispatch): LiveClient {
     url: '/api/live',
     onChanges: (changes) => dispatch(api.util.invalidateTags(tagsForChanges(changes))),
     onReload: () => dispatch(api.util.invalidateTags([...RELOAD_TAGS])),
+    resume,
   });
   return client;
 }
