@@ -5,6 +5,13 @@ export interface Migration {
   /** Unique within its migration table; applied in list order, once. */
   name: string;
   up(knex: Knex): Promise<void>;
+  /**
+   * The read model's rows for events projected before this migration are right only after a
+   * replay: the migration adds a table that events fill, or goes with a handler whose effect
+   * changed. A read model's first migration implies it. Run on read tables already past the
+   * log's start, it marks them for a rebuild (see migrateReadModels).
+   */
+  replay?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventStore, RebuildStatus } from '@team/contracts';
@@ -6,18 +6,24 @@ import {
   rebuildReadModels,
   RebuildAbortedError,
   RebuildAlreadyRunningError,
+  READ_MODELS_CHECKPOINT,
   readModelProjections,
+  replayRequired,
 } from '@team/projections';
 import type { AppConfig } from '../../config.js';
 import { createKnex } from '../../infrastructure/database.js';
-import { APP_CONFIG, EVENT_STORE, KNEX, LOGGER } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, DATABASE_URL, EVENT_STORE, KNEX, LOGGER } from '../../infrastructure/tokens.js';
 import { ConflictError } from '../../shared/domain-errors.js';
 
 const ALREADY_RUNNING = 'A rebuild is already running.';
 
-/** Runs a rebuild in the background of this process and keeps its progress for the Operations screen. */
+/**
+ * Runs a rebuild in the background of this process and keeps its progress for the Operations
+ * screen. At start it also runs the rebuild an upgrade asked for (a new read model, or one whose
+ * handlers changed, on a log already projected: see migrateReadModels).
+ */
 @Injectable()
-export class RebuildService implements BeforeApplicationShutdown {
+export class RebuildService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** The running rebuild (settles when it ends, however it ends), or null. */
   private running: Promise<void> | null = null;
   private abort: AbortController | null = null;
@@ -35,7 +41,21 @@ export class RebuildService implements BeforeApplicationShutdown {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
   ) {}
+
+  /**
+   * Readers keep the live tables meanwhile. Several processes starting at once all try; the
+   * rebuild lock lets one run, and its swap clears the mark.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const reason = await replayRequired(this.knex, READ_MODELS_CHECKPOINT).catch(() => null);
+    if (reason === null) return;
+    this.logger.warn({ reason }, 'the read models need a replay after an upgrade: rebuilding them in the background');
+    await this.start(this.databaseUrl).catch((error: unknown) => {
+      if (!(error instanceof ConflictError)) this.logger.error({ err: error }, 'the upgrade rebuild did not start');
+    });
+  }
 
   current(): RebuildStatus {
     return { ...this.status };
