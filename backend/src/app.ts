@@ -30,6 +30,7 @@ import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
 import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
+import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
@@ -172,6 +173,19 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   app.use(compression());
   app.use(refuseUnsafeAddress);
   // An import's file is the one large body: its own parser and limit, and json() leaves it be.
+  // The admin key is checked before it is read (the controller's guard checks it again), so no
+  // one else can make the server take 32 MB; a refused request's connection is closed rather
+  // than its unread body drained.
+  const adminKey = app.get(AdminKeyGuard);
+  app.use(IMPORT_PATH, (request: Request, response: Response, next: NextFunction) => {
+    adminKey.check(request).then(
+      () => next(),
+      (error: unknown) => {
+        response.setHeader('Connection', 'close');
+        next(error);
+      },
+    );
+  });
   app.use(IMPORT_PATH, express.text({ type: () => true, limit: MAX_IMPORT_BYTES }));
   app.use(express.json({ limit: '1mb' }));
   app.use(refuseUnsafeBody);

@@ -46,10 +46,14 @@ export class KurrentLadderLog implements KeyedMatchLog, RecordedKeyLog {
 
   /** Reads the whole ladder stream: a demo run or an import asks once, and KurrentDB has no index on data. */
   async recordedKeys(prefix: string): Promise<Set<string>> {
-    const keys = new Set<string>();
+    return new Set((await this.recordedKeyHashes(prefix)).keys());
+  }
+
+  async recordedKeyHashes(prefix: string): Promise<Map<string, string | null>> {
+    const keys = new Map<string, string | null>();
     for await (const event of this.log.stream(this.settings.ladderStream)) {
       const key = keyOf(event.type, event.data);
-      if (key?.startsWith(prefix)) keys.add(key);
+      if (key?.startsWith(prefix)) keys.set(key, (event.data as MatchRecorded['data']).requestHash ?? null);
     }
     return keys;
   }

@@ -11,10 +11,20 @@ export type AppendedLadderEvent = LadderEvent & { position: number };
 /** Reads the state after a command, inside the serialised section (the state moves on after it). */
 export type Answer<R> = (state: LadderState, appended: AppendedLadderEvent[]) => R;
 
+/**
+ * Commands that stand or fall in order (an import's matches): once the ladder refuses one, it
+ * refuses every later one unheard, in this batch or the next, so nothing is recorded after the
+ * refused match and a rerun of the fixed file can still add it.
+ */
+export interface CommandSequence {
+  refused: boolean;
+}
+
 /** A command waiting its turn, with the caller's promise to settle. */
 export interface PendingCommand {
   command: LadderCommand;
   context: AppendContext;
+  sequence?: CommandSequence | null;
   answer: Answer<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;

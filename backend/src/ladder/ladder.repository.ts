@@ -8,7 +8,7 @@ import { APP_CONFIG, CLOCK, EVENT_LOG_READERS, EVENT_STORE, KNEX, LOGGER, type C
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
 import { DEFAULT_IDEMPOTENCY_WINDOW_MS, evictAnswers, PostgresKeyedMatchLog } from './idempotency-window.js';
 import { decideBatch, eventsToAppend, recordPosition } from './ladder-batch.js';
-import { LadderCommandQueue, type Answer, type AppendedLadderEvent, type PendingCommand } from './ladder-command-queue.js';
+import { LadderCommandQueue, type Answer, type AppendedLadderEvent, type CommandSequence, type PendingCommand } from './ladder-command-queue.js';
 import { foldLadderLog } from './ladder-log-fold.js';
 import { LadderSnapshotPolicy } from './ladder-snapshot-policy.js';
 import type { LadderCommand } from './ladder.decide.js';
@@ -38,6 +38,8 @@ export class LadderRepository implements OnApplicationBootstrap {
   private state: LadderState = initialLadderState();
   /** Last stream revision folded into `state`; −1 before the first event. */
   private revision = -1;
+  /** When the event at `revision` was recorded (epoch ms); null for an empty ladder or not read yet. */
+  private latestEventAt: number | null = null;
   private loading: Promise<void> | null = null;
   private readonly queue = new LadderCommandQueue((batch) => this.executeBatch(batch));
   private readonly snapshots: LadderSnapshotPolicy;
@@ -77,9 +79,9 @@ export class LadderRepository implements OnApplicationBootstrap {
   }
 
   /** Decides `command` on the current state and appends its events; serialised in this process. */
-  execute<R>(command: LadderCommand, context: AppendContext, answer: Answer<R>): Promise<R> {
+  execute<R>(command: LadderCommand, context: AppendContext, answer: Answer<R>, sequence: CommandSequence | null = null): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.enqueue({ command, context, answer, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.enqueue({ command, context, answer, sequence, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -95,9 +97,7 @@ export class LadderRepository implements OnApplicationBootstrap {
   latestEventTime(): Promise<Date | null> {
     return this.queue.read(async () => {
       await this.catchUp();
-      if (this.revision < 0) return null;
-      const [event] = await this.store.readStream(LADDER_STREAM, this.revision);
-      return event ? new Date(event.metadata.recordedAt) : null;
+      return this.latestEventAt === null ? null : new Date(this.latestEventAt);
     });
   }
 
@@ -123,7 +123,7 @@ export class LadderRepository implements OnApplicationBootstrap {
         return;
       }
       const startRevision = this.revision;
-      const decidedBatch = decideBatch(batch, this.state, this.idempotencyWindowMs);
+      const decidedBatch = decideBatch(batch, this.state, this.idempotencyWindowMs, this.latestEventAt);
       const { decided, deferred } = decidedBatch;
       const toAppend = eventsToAppend(decidedBatch);
       if (toAppend.length === 0) {
@@ -139,6 +139,7 @@ export class LadderRepository implements OnApplicationBootstrap {
           decided[0]!.pending.context,
         );
         this.revision = result.nextExpectedRevision;
+        this.latestEventAt = decidedBatch.latestEventAt;
         let i = 0;
         for (const { pending, events } of decided) {
           const appended = events.map((event) => ({ ...event, position: result.positions[i++]! }) as AppendedLadderEvent);
@@ -184,6 +185,7 @@ export class LadderRepository implements OnApplicationBootstrap {
   private resetState(): void {
     this.state = initialLadderState();
     this.revision = -1;
+    this.latestEventAt = null;
     this.snapshots.reset();
     this.loading = null;
   }
@@ -218,6 +220,11 @@ export class LadderRepository implements OnApplicationBootstrap {
   private async catchUp(): Promise<void> {
     await this.ensureLoaded();
     await this.foldNewEvents();
+    if (this.latestEventAt === null && this.revision >= 0) {
+      // Loaded from a snapshot with nothing after it: the latest event's time is the log's.
+      const [event] = await this.store.readStream(LADDER_STREAM, this.revision);
+      if (event) this.latestEventAt = Date.parse(event.metadata.recordedAt);
+    }
     this.evictOldAnswers(this.state);
     this.snapshots.maybeSave(this.state, this.revision);
   }
@@ -228,6 +235,7 @@ export class LadderRepository implements OnApplicationBootstrap {
       if (event.revision !== this.revision + 1) throw new Error(`Ladder stream gap at revision ${this.revision + 1}`);
       if (isLadderEvent(event)) evolve(this.state, event as LadderEvent, event);
       this.revision = event.revision;
+      this.latestEventAt = Date.parse(event.metadata.recordedAt);
     }
   }
 }

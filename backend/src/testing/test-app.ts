@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { loadConfig, type AppConfig } from '../config.js';
 import { createApp, type RunningApp } from '../app.js';
 import { createLogger } from '../infrastructure/logger.js';
+import type { Clock } from '../infrastructure/tokens.js';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -20,15 +21,16 @@ export interface TestApp {
 
 /**
  * The real application on a fresh database of the test server, listening on a free port.
- * `env` overrides settings as environment variables would.
+ * `env` overrides settings as environment variables would; `clock` replaces the real time.
  */
-export async function startTestApp(env: Record<string, string> = {}, existing?: TestDatabase): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, existing?: TestDatabase, clock?: Clock): Promise<TestApp> {
   const db = existing ?? (await createTestDatabase());
   const config: AppConfig = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
   const running = await createApp(config, {
     adminKey: TEST_ADMIN_KEY,
     databaseUrl: db.url,
     logger: createLogger(env.LOG_LEVEL ?? 'silent'),
+    ...(clock ? { clock } : {}),
   });
   await running.app.listen(0, '127.0.0.1');
   const address = running.app.getHttpServer().address();

@@ -1,4 +1,4 @@
-import { csvField, csvRow, parseCsv } from './csv.js';
+import { csvField, csvRow, csvText, parseCsv } from './csv.js';
 
 const records = (text: string) => {
   const parsed = parseCsv(text);
@@ -65,5 +65,27 @@ describe('csvField and csvRow', () => {
   it('writes rows that read back the same', () => {
     const values = ['Rook, the "wall"', '', 'x\r\ny', '42'];
     expect(records(csvRow(values) + csvRow(['a', 'b', 'c', 'd']))[0]!.fields).toEqual(values);
+  });
+});
+
+describe('formula injection (OWASP: a leading apostrophe)', () => {
+  it('writes a text cell that a spreadsheet would run as a formula with a leading apostrophe', () => {
+    for (const text of ['=HYPERLINK("http://x")', '+1', '-2+3', '@SUM(A1)', '\tx', '\rx']) {
+      expect(parseCsv(csvRow([text, 'plain'])).ok && records(csvRow([text, 'plain']))[0]!.fields[0]).toBe(`'${text}`);
+    }
+    // An apostrophe that would otherwise be read as the guard is guarded too, so reading undoes exactly what writing did.
+    expect(csvField("'=x")).toBe("''=x");
+    expect(csvField("'plain")).toBe("'plain");
+    expect(csvField('a=b')).toBe('a=b');
+  });
+
+  it('leaves numbers alone, negative ones included', () => {
+    expect(csvRow([-5, 0, 12])).toBe('-5,0,12\r\n');
+  });
+
+  it('reads back every cell as it was before writing', () => {
+    for (const text of ['=1+1', '+x', '-y', '@z', '\tt', '\rr', "'=x", "''+x", "'plain", 'plain', '', "'"]) {
+      expect(csvText(records(csvRow([text, 'x']))[0]!.fields[0]!)).toBe(text);
+    }
   });
 });

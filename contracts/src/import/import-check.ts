@@ -1,7 +1,7 @@
-import { MAX_IMPORT_MATCHES, MAX_MATCH_KEY_LENGTH, MAX_REPORTED_PROBLEMS, type ImportDryRunReport, type ImportFormat, type ImportProblem } from '../api/import-export.js';
+import { MAX_MATCH_KEY_LENGTH, MAX_REPORTED_PROBLEMS, type ImportDryRunReport, type ImportFormat } from '../api/import-export.js';
 import type { Mode, RecordMatchRequest } from '../api/matches.js';
 import { validateRecordMatch } from '../record-match/record-match.parse.js';
-import { readImportFile, type ImportCandidate } from './import-file.js';
+import { ProblemList, readImportFile, type ImportCandidate } from './import-file.js';
 
 // The dry run: every match of a file checked with record-match's own rules and messages
 // (validateRecordMatch), plus what an import adds: a match key, a time, and the time rule.
@@ -17,6 +17,8 @@ export interface ImportMatch {
 
 export interface ImportPlan {
   report: ImportDryRunReport;
+  /** Set when the file holds more than an import takes (reading stopped there): refused whole, dry run or not. */
+  tooLarge?: string;
   /** In `playedAt` order (file order for equal times), the already imported ones left out; empty unless the report is ok. */
   toRecord: ImportMatch[];
 }
@@ -32,8 +34,20 @@ export interface ImportCheckContext {
    * be rated after matches it preceded.
    */
   notBefore: Date | null;
-  /** Match keys an earlier import recorded: skipped, and not held to `notBefore`. */
-  imported: ReadonlySet<string>;
+  /**
+   * Match keys an earlier import recorded, with the request hash their MatchRecorded carries:
+   * skipped, and not held to `notBefore`, when the file's match hashes the same; a different
+   * match under a recorded key is a problem (every site's export names its matches match-1…N).
+   */
+  imported: ReadonlyMap<string, string | null>;
+  /** The request hash record-match gives an Idempotency-Key's request (the backend's; contracts hold no crypto). */
+  requestHash: (request: RecordMatchRequest) => string;
+  /**
+   * The Discord IDs of players that merged accounts share, with their player: the ladder refuses a
+   * match where two of them play (record-match.decide), so the dry run says so first. An import
+   * creates no aliases itself (only a merge does), so the ladder as it is now is enough.
+   */
+  aliases: ReadonlyMap<string, { playerId: number; username: string }>;
 }
 
 export const importIdempotencyKey = (matchKey: string): string => `import:${matchKey}`;
@@ -66,8 +80,8 @@ function keyProblem(raw: unknown): string | null {
   return null;
 }
 
-function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext, problems: ImportProblem[]): ImportMatch | null {
-  const before = problems.length;
+function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext, problems: ProblemList): ImportMatch | null {
+  const before = problems.total;
   const at = (field: string, message: string) => problems.push({ ...candidate.locate(field), message });
   const keyIssue = keyProblem(candidate.matchKey);
   if (keyIssue) at('matchKey', keyIssue);
@@ -89,8 +103,35 @@ function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext,
   const body = { ...candidate.body, modeId: resolveMode(candidate.body.modeId, context.modes) };
   const validation = validateRecordMatch(body, context.modes);
   if (!validation.ok) for (const problem of validation.problems) at(problem.path, problem.message);
-  if (problems.length > before || !validation.ok) return null;
-  return { matchKey, playedAt: playedAt!, line: candidate.line, request: validation.value };
+  if (problems.total > before || !validation.ok) return null;
+  const request = validation.value;
+  if (context.imported.has(matchKey)) {
+    const recorded = context.imported.get(matchKey);
+    if (recorded && recorded !== context.requestHash(request)) {
+      at(
+        'matchKey',
+        `The match key ${matchKey} was already imported with different content (teams, players, stats or result). ` +
+          'Give this match a key of its own (another site\'s export names its matches match-1, match-2… too).',
+      );
+      return null;
+    }
+  } else {
+    // What the ladder checks when it decides: two Discord IDs that merged accounts share.
+    const seen = new Map<number, string>();
+    for (const team of ['team1', 'team2'] as const) {
+      for (const [i, player] of request[team].entries()) {
+        const alias = context.aliases.get(player.discordId);
+        if (!alias) continue;
+        const earlier = seen.get(alias.playerId);
+        if (earlier !== undefined && earlier !== player.discordId) {
+          at(`${team}[${i}].discordId`, `Discord IDs ${earlier} and ${player.discordId} belong to the same player (${alias.username}, merged accounts).`);
+          return null;
+        }
+        seen.set(alias.playerId, player.discordId);
+      }
+    }
+  }
+  return { matchKey, playedAt: playedAt!, line: candidate.line, request };
 }
 
 /**
@@ -99,28 +140,23 @@ function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext,
  */
 export function planImport(text: string, context: ImportCheckContext): ImportPlan {
   const file = readImportFile(text, context.format);
-  const problems = [...file.problems];
-  if (file.candidates.length > MAX_IMPORT_MATCHES) {
-    problems.push({ line: file.locator === 'index' ? 0 : 1, field: '', message: `The file holds ${file.candidates.length} matches; an import takes at most ${MAX_IMPORT_MATCHES}.` });
-  }
+  const problems = file.problems;
   const matches: ImportMatch[] = [];
   const seen = new Map<string, number>();
-  if (file.candidates.length <= MAX_IMPORT_MATCHES) {
-    for (const candidate of file.candidates) {
-      const match = checkCandidate(candidate, context, problems);
-      if (!match) continue;
-      const earlier = seen.get(match.matchKey);
-      if (earlier !== undefined) {
-        problems.push({ ...candidate.locate('matchKey'), message: `The match key ${match.matchKey} is already used by ${file.locator} ${earlier}.` });
-        continue;
-      }
-      seen.set(match.matchKey, candidate.line);
-      matches.push(match);
+  for (const candidate of file.candidates) {
+    const match = checkCandidate(candidate, context, problems);
+    if (!match) continue;
+    const earlier = seen.get(match.matchKey);
+    if (earlier !== undefined) {
+      problems.push({ ...candidate.locate('matchKey'), message: `The match key ${match.matchKey} is already used by ${file.locator} ${earlier}.` });
+      continue;
     }
+    seen.set(match.matchKey, candidate.line);
+    matches.push(match);
   }
-  problems.sort((a, b) => a.line - b.line);
+  const reported = [...problems.kept].sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED_PROBLEMS);
   const alreadyImported = matches.filter((m) => context.imported.has(m.matchKey)).length;
-  const ok = problems.length === 0;
+  const ok = problems.total === 0;
   const toRecord = ok
     ? matches
         .filter((m) => !context.imported.has(m.matchKey))
@@ -137,9 +173,10 @@ export function planImport(text: string, context: ImportCheckContext): ImportPla
       rows: file.rows,
       alreadyImported,
       ok,
-      problems: problems.slice(0, MAX_REPORTED_PROBLEMS),
-      moreProblems: Math.max(0, problems.length - MAX_REPORTED_PROBLEMS),
+      problems: reported,
+      moreProblems: problems.total - reported.length,
     },
     toRecord,
+    ...(file.tooLarge ? { tooLarge: file.tooLarge } : {}),
   };
 }

@@ -1,8 +1,8 @@
-import { MATCH_CSV_COLUMNS } from '../api/import-export.js';
+import { MATCH_CSV_COLUMNS, MAX_IMPORT_MATCHES, MAX_REPORTED_PROBLEMS } from '../api/import-export.js';
 import type { MatchRecorded } from '../ladder/ladder-events.js';
 import { MODES } from '../modes/modes.js';
 import { RECORD_MATCH_ERRORS } from '../record-match/record-match.rules.js';
-import { importFormatOf } from './import-file.js';
+import { importFormatOf, MAX_IMPORT_ROWS } from './import-file.js';
 import { parsePlayedAt, planImport, type ImportCheckContext } from './import-check.js';
 import { IMPORT_TEMPLATES, importCsvRows, importJsonMatch, MATCH_CSV_HEADER } from './match-export.js';
 
@@ -12,7 +12,9 @@ const context = (over: Partial<ImportCheckContext> = {}): ImportCheckContext => 
   modes: MODES,
   now: new Date('2025-01-01T00:00:00Z'),
   notBefore: null,
-  imported: new Set(),
+  imported: new Map(),
+  requestHash: () => 'same',
+  aliases: new Map(),
   ...over,
 });
 
@@ -104,9 +106,52 @@ describe('planImport (CSV)', () => {
 
   it('orders the matches by time and leaves out those already imported', () => {
     const text = [HEADER, ...match('b', '2024-05-02T00:00:00Z'), ...match('a', '2024-05-01T00:00:00Z'), ...match('c', '2024-05-02T00:00:00Z')].join('\n');
-    const plan = planImport(text, context({ imported: new Set(['c']) }));
+    const plan = planImport(text, context({ imported: new Map([['c', 'same']]) }));
     expect(plan.report).toMatchObject({ ok: true, matches: 3, alreadyImported: 1 });
     expect(plan.toRecord.map((m) => m.matchKey)).toEqual(['a', 'b']);
+  });
+
+  it('reports a key already imported with other content, with its line (every export names matches match-1…N)', () => {
+    const text = [HEADER, ...match('match-1', '2024-05-01T00:00:00Z'), ...match('match-2', '2024-05-02T00:00:00Z')].join('\n');
+    const hash = (request: object) => JSON.stringify(request);
+    const same = planImport(text, context({ requestHash: hash })).toRecord[0]!.request;
+    const plan = planImport(text, context({ requestHash: hash, imported: new Map([['match-1', hash(same)], ['match-2', 'another match']]) }));
+    expect(plan.report).toMatchObject({ ok: false, alreadyImported: 1 });
+    expect(plan.report.problems).toEqual([
+      { line: 4, field: 'match_key', message: expect.stringContaining('match-2 was already imported with different content') },
+    ]);
+    expect(plan.toRecord).toEqual([]);
+  });
+
+  it("refuses a match the ladder would refuse: two Discord IDs of one merged player", () => {
+    const text = [HEADER, ...match('ok', '2024-05-01T00:00:00Z'), ...match('m', '2024-05-02T00:00:00Z')].join('\n');
+    const aliases = new Map([
+      ['m-a', { playerId: 7, username: 'Ann' }],
+      ['m-b', { playerId: 7, username: 'Ann' }],
+    ]);
+    const plan = planImport(text, context({ aliases }));
+    expect(plan.report.problems).toEqual([
+      { line: 5, field: 'discord_id', message: 'Discord IDs m-a and m-b belong to the same player (Ann, merged accounts).' },
+    ]);
+    // A key already imported is not recorded again: not checked again either.
+    expect(planImport(text, context({ aliases, imported: new Map([['m', 'same']]) })).report.ok).toBe(true);
+  });
+
+  it('stops reading a file past the match and row limits, and keeps a bounded list of problems', () => {
+    const tiny = `${HEADER}\n${'x\n'.repeat(MAX_IMPORT_ROWS + 10)}`;
+    const plan = planImport(tiny, context());
+    expect(plan.tooLarge).toMatch(/more than 1,000,000 rows/);
+    expect(plan.report.ok).toBe(false);
+    expect(plan.report.problems.length).toBeLessThanOrEqual(MAX_REPORTED_PROBLEMS);
+
+    const keys = [HEADER, ...Array.from({ length: MAX_IMPORT_MATCHES + 1 }, (_, i) => row({ match_key: `k${i}`, played_at: '2024-05-01T00:00:00Z', winning_team: 1, team: 1, discord_id: 'a', username: 'A' }))].join('\n');
+    expect(planImport(keys, context()).tooLarge).toMatch(/more than 20,000 matches/);
+
+    const wrongWidth = `${HEADER}\n${'x\n'.repeat(5000)}`;
+    const report = planImport(wrongWidth, context()).report;
+    expect(report.problems).toHaveLength(MAX_REPORTED_PROBLEMS);
+    expect(report.problems[0]).toMatchObject({ line: 2 });
+    expect(report.moreProblems).toBe(5000 - MAX_REPORTED_PROBLEMS);
   });
 });
 
@@ -159,6 +204,20 @@ describe('the export formats', () => {
       { playerId: 2, newPlayer: true, discordId: '2', username: 'B', team: 'team2', won: true, kills: null, deaths: null, assists: 0, score: 0, hardpointTime: null, captures: null, plantsDefuses: null, ratingBefore: 1000, ratingChange: 16, ratingAfter: 1016 },
     ],
   };
+
+  it('guards cells a spreadsheet would run as formulas, and reads them back as they were', () => {
+    const [a, b] = recorded.participants;
+    const data = { ...recorded, participants: [{ ...a!, username: '=HYPERLINK("http://evil")' }, { ...b!, username: '@SUM(1)' }] };
+    const rows = importCsvRows(importJsonMatch(data, '-1+2'));
+    expect(rows).toContain(`'-1+2,`);
+    expect(rows).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(rows).toContain(`'@SUM(1)`);
+    const plan = planImport(MATCH_CSV_HEADER + rows, context());
+    expect(plan.report.problems).toEqual([]);
+    expect(plan.toRecord[0]!.matchKey).toBe('-1+2');
+    expect(plan.toRecord[0]!.request.team1[0]!.username).toBe('=HYPERLINK("http://evil")');
+    expect(plan.toRecord[0]!.request.team2[0]!.username).toBe('@SUM(1)');
+  });
 
   it('writes a match that plans back to the same record-match request', () => {
     const json = importJsonMatch(recorded, 'match-4');

@@ -1,11 +1,14 @@
 import {
   MATCH_CSV_COLUMNS,
+  MAX_IMPORT_MATCHES,
+  MAX_REPORTED_PROBLEMS,
   REQUIRED_MATCH_CSV_COLUMNS,
   type ImportFormat,
   type ImportProblem,
   type MatchCsvColumn,
 } from '../api/import-export.js';
-import { parseCsv, type CsvRecord } from './csv.js';
+import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
+import { csvText, forEachCsvRecord, type CsvRecord } from './csv.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
 // line a field of its record-match body sits. import-check.ts validates the candidates.
@@ -27,7 +30,36 @@ export interface ImportFile {
   locator: 'line' | 'index';
   rows: number;
   candidates: ImportCandidate[];
-  problems: ImportProblem[];
+  problems: ProblemList;
+  /** Set when the file holds more matches or rows than an import takes: reading stopped there. */
+  tooLarge?: string;
+}
+
+/** Rows a CSV file may have: every match of the largest import with full teams. */
+export const MAX_IMPORT_ROWS = MAX_IMPORT_MATCHES * 2 * MAX_TEAM_PLAYERS;
+/** Problems kept for the report (which shows MAX_REPORTED_PROBLEMS of them, in line order); the rest are counted. */
+const MAX_KEPT_PROBLEMS = MAX_REPORTED_PROBLEMS * 4;
+
+/** A file's problems: a file of nothing but wrong rows must not make a report as large as itself. */
+export class ProblemList {
+  readonly kept: ImportProblem[] = [];
+  total = 0;
+
+  push(problem: ImportProblem): void {
+    this.total++;
+    if (this.kept.length < MAX_KEPT_PROBLEMS) this.kept.push(problem);
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const tooManyMatches = `The file holds more than ${count(MAX_IMPORT_MATCHES)} matches; an import takes at most ${count(MAX_IMPORT_MATCHES)}. Split it into smaller files.`;
+const tooManyRows = `The file holds more than ${count(MAX_IMPORT_ROWS)} rows; an import takes at most ${count(MAX_IMPORT_MATCHES)} matches of up to ${MAX_TEAM_PLAYERS} players a team. Split it into smaller files.`;
+
+/** A file refused whole, with one problem that says why. */
+function refusedFile(base: Pick<ImportFile, 'format' | 'locator'>, rows: number, problem: ImportProblem, tooLarge?: string): ImportFile {
+  const problems = new ProblemList();
+  problems.push(problem);
+  return { ...base, rows, candidates: [], problems, ...(tooLarge ? { tooLarge } : {}) };
 }
 
 /** CSV unless the name, the content type or the first character says JSON. */
@@ -59,37 +91,61 @@ const PLAYER_STATS = ['kills', 'deaths', 'assists', 'score', 'hardpointTime', 'c
 
 function readCsv(text: string): ImportFile {
   const base = { format: 'csv' as const, locator: 'line' as const };
-  const parsed = parseCsv(text);
-  if (!parsed.ok) return { ...base, rows: 0, candidates: [], problems: [{ line: parsed.line, field: '', message: parsed.message }] };
-  const [header, ...rows] = parsed.records;
-  if (!header) return { ...base, rows: 0, candidates: [], problems: [{ line: 1, field: '', message: 'The file is empty.' }] };
-  const names = header.fields.map((name) => name.trim().toLowerCase());
-  const problems: ImportProblem[] = [];
-  for (const name of names) {
-    if (!(MATCH_CSV_COLUMNS as readonly string[]).includes(name)) {
-      problems.push({ line: header.line, field: name, message: `Unknown column "${name}". The columns are: ${MATCH_CSV_COLUMNS.join(', ')}.` });
-    }
-  }
-  for (const name of REQUIRED_MATCH_CSV_COLUMNS) {
-    if (!names.includes(name)) problems.push({ line: header.line, field: name, message: `The column "${name}" is missing.` });
-  }
-  if (problems.length > 0) return { ...base, rows: rows.length, candidates: [], problems };
-
+  // Set inside the reader's callback: typed wide so the checks after it are not narrowed away.
+  let header = undefined as CsvRecord | undefined;
+  let headerRefused = false;
+  let names: string[] = [];
+  let rows = 0;
+  let tooLarge = null as { line: number; message: string } | null;
+  const problems = new ProblemList();
+  const byKey = new Map<string, CsvRecord[]>();
   const cell = (row: CsvRecord, column: MatchCsvColumn): string | undefined => {
     const i = names.indexOf(column);
-    return i < 0 ? undefined : row.fields[i];
+    // An export guards cells a spreadsheet would run as formulas with an apostrophe: read it back off.
+    return i < 0 ? undefined : csvText(row.fields[i]!);
   };
-  const byKey = new Map<string, CsvRecord[]>();
-  for (const row of rows) {
+  // Rows are grouped as they are read, and reading stops at the limits, so a 32 MB file of tiny
+  // or wrong rows never sits in memory as records.
+  const read = forEachCsvRecord(text, (row) => {
+    if (!header) {
+      header = row;
+      names = row.fields.map((name) => name.trim().toLowerCase());
+      for (const name of names) {
+        if (!(MATCH_CSV_COLUMNS as readonly string[]).includes(name)) {
+          problems.push({ line: row.line, field: name, message: `Unknown column "${name}". The columns are: ${MATCH_CSV_COLUMNS.join(', ')}.` });
+        }
+      }
+      for (const name of REQUIRED_MATCH_CSV_COLUMNS) {
+        if (!names.includes(name)) problems.push({ line: row.line, field: name, message: `The column "${name}" is missing.` });
+      }
+      headerRefused = problems.total > 0;
+      return !headerRefused;
+    }
+    rows++;
+    if (rows > MAX_IMPORT_ROWS) {
+      tooLarge = { line: row.line, message: tooManyRows };
+      return false;
+    }
     if (row.fields.length !== names.length) {
       problems.push({ line: row.line, field: '', message: `The row has ${row.fields.length} fields; the header has ${names.length}.` });
-      continue;
+      return true;
     }
     const key = (cell(row, 'match_key') ?? '').trim();
     const group = byKey.get(key);
     if (group) group.push(row);
-    else byKey.set(key, [row]);
+    else if (byKey.size >= MAX_IMPORT_MATCHES) {
+      tooLarge = { line: row.line, message: tooManyMatches };
+      return false;
+    } else byKey.set(key, [row]);
+    return true;
+  });
+  if (!read.ok) return refusedFile(base, 0, { line: read.line, field: '', message: read.message });
+  if (!header) return refusedFile(base, 0, { line: 1, field: '', message: 'The file is empty.' });
+  if (tooLarge) {
+    const { line, message } = tooLarge;
+    return refusedFile(base, rows, { line, field: '', message }, message);
   }
+  if (headerRefused) return { ...base, rows, candidates: [], problems };
 
   const candidates: ImportCandidate[] = [];
   for (const [key, group] of byKey) {
@@ -138,7 +194,7 @@ function readCsv(text: string): ImportFile {
       },
     });
   }
-  return { ...base, rows: rows.length, candidates, problems };
+  return { ...base, rows, candidates, problems };
 }
 
 function jsonCandidate(item: unknown, line: number): ImportCandidate {
@@ -158,25 +214,35 @@ function jsonCandidate(item: unknown, line: number): ImportCandidate {
 function readJson(text: string): ImportFile {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (/^\s*\[/.test(trimmed)) {
+    const base = { format: 'json' as const, locator: 'index' as const };
     let items: unknown;
     try {
       items = JSON.parse(trimmed);
     } catch (error) {
-      return { format: 'json', locator: 'index', rows: 0, candidates: [], problems: [{ line: 0, field: '', message: `The file is not valid JSON: ${(error as Error).message}` }] };
+      return refusedFile(base, 0, { line: 0, field: '', message: `The file is not valid JSON: ${(error as Error).message}` });
     }
     const list = items as unknown[];
-    return { format: 'json', locator: 'index', rows: list.length, candidates: list.map((item, i) => jsonCandidate(item, i)), problems: [] };
+    if (list.length > MAX_IMPORT_MATCHES) return refusedFile(base, list.length, { line: 0, field: '', message: tooManyMatches }, tooManyMatches);
+    return { ...base, rows: list.length, candidates: list.map((item, i) => jsonCandidate(item, i)), problems: new ProblemList() };
   }
-  // NDJSON: one match per line.
-  const problems: ImportProblem[] = [];
+  // NDJSON: one match per line, read line by line up to the limit.
+  const base = { format: 'json' as const, locator: 'line' as const };
+  const problems = new ProblemList();
   const candidates: ImportCandidate[] = [];
-  trimmed.split(/\r\n|\n|\r/).forEach((source, i) => {
-    if (source.trim() === '') return;
+  const lineBreak = /\r\n|\n|\r/g;
+  let start = 0;
+  for (let line = 1; start <= trimmed.length; line++) {
+    const found = lineBreak.exec(trimmed);
+    const end = found ? found.index : trimmed.length;
+    const source = trimmed.slice(start, end);
+    start = found ? end + found[0].length : trimmed.length + 1;
+    if (source.trim() === '') continue;
+    if (candidates.length + problems.total >= MAX_IMPORT_MATCHES) return refusedFile(base, candidates.length, { line, field: '', message: tooManyMatches }, tooManyMatches);
     try {
-      candidates.push(jsonCandidate(JSON.parse(source), i + 1));
+      candidates.push(jsonCandidate(JSON.parse(source), line));
     } catch (error) {
-      problems.push({ line: i + 1, field: '', message: `The line is not valid JSON: ${(error as Error).message}` });
+      problems.push({ line, field: '', message: `The line is not valid JSON: ${(error as Error).message}` });
     }
-  });
-  return { format: 'json', locator: 'line', rows: candidates.length, candidates, problems };
+  }
+  return { ...base, rows: candidates.length, candidates, problems };
 }

@@ -88,8 +88,8 @@ export class ImportMatchesController {
   @ApiHeader({ name: 'X-File-Name', required: true, description: 'The file name (percent-encoded): the audit log shows it' })
   @ApiQuery({ name: 'dryRun', required: false, type: 'boolean' })
   @ApiResponse({ status: 200, description: 'dryRun: ImportDryRunReport { file, format, locator, matches, rows, alreadyImported, ok, problems: [{ line, field, message }], moreProblems }; else the NDJSON progress stream' })
-  @ApiResponse({ status: 400, description: 'No file, no file name, or (not a dry run) a file with problems: details lists them by line' })
-  @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
+  @ApiResponse({ status: 400, description: 'No file, no file name, a file of more matches or rows than an import takes, or (not a dry run) a file with problems: details lists them by line' })
+  @ApiResponse({ status: 401, description: 'Missing or wrong admin key (checked before the body is read)' })
   @ApiResponse({ status: 409, description: 'Another import is running' })
   @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
   @ApiResponse({ status: 429, description: 'Too many requests from this address' })
@@ -99,6 +99,7 @@ export class ImportMatchesController {
     const format = importFormatOf(file, request.header('content-type'), text);
     if (dryRun === 'true' || dryRun === '1') {
       const plan = await this.imports.plan(text, file, format);
+      if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
       response.status(200).json(plan.report satisfies ImportDryRunReport);
       return;
     }
@@ -107,6 +108,7 @@ export class ImportMatchesController {
     };
     try {
       await this.imports.run(text, file, format, this.audit.contextFor(request, 'admin'), send, (plan) => {
+        if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
         if (!plan.report.ok) throw refusal(plan);
         // no-transform: compression would hold the progress lines back until the end.
         response.status(200).setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');

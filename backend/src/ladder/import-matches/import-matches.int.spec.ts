@@ -1,6 +1,8 @@
-import { MATCH_CSV_COLUMNS } from '@team/contracts';
+import http from 'node:http';
+import { MATCH_CSV_COLUMNS, type ImportPlan } from '@team/contracts';
 import { postImport } from '../../testing/import-requests.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { ImportMatchesService } from './import-matches.service.js';
 
 const HEADER = MATCH_CSV_COLUMNS.join(',');
 type Cells = Partial<Record<(typeof MATCH_CSV_COLUMNS)[number], string | number>>;
@@ -17,8 +19,34 @@ function match(key: string, playedAt: string, winner: 1 | 2 = 1): string[] {
   ];
 }
 
+/** Matches m{from}…, a day apart from 2024-01-01, written in reverse: the import must sort them by playedAt. */
 const file = (count: number, from = 0) =>
-  [HEADER, ...Array.from({ length: count }, (_, i) => match(`m${from + i}`, new Date(Date.UTC(2024, 0, 1 + from + i)).toISOString(), i % 3 === 0 ? 2 : 1)).flat()].join('\r\n');
+  [
+    HEADER,
+    ...Array.from({ length: count }, (_, i) => match(`m${from + i}`, new Date(Date.UTC(2024, 0, 1 + from + i)).toISOString(), i % 3 === 0 ? 2 : 1))
+      .reverse()
+      .flat(),
+  ].join('\r\n');
+
+/** A 2-v-2 match of the given Discord IDs. */
+function matchOf(key: string, playedAt: string, ids: [string, string, string, string]): string[] {
+  const base = { match_key: key, played_at: playedAt, winning_team: 1 };
+  return ids.map((id, i) => row({ ...base, team: i < 2 ? 1 : 2, discord_id: id, username: `P${id}` }));
+}
+
+/** A request to the import without the admin key whose body is never finished: the answer must not wait for it. */
+function keylessUpload(app: TestApp, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${app.baseUrl}/api/admin/import`, { method: 'POST', headers: { 'content-type': 'text/csv', 'x-file-name': 'big.csv', ...headers } }, (response) => {
+      resolve(response.statusCode!);
+      response.resume();
+      request.destroy();
+    });
+    request.on('error', () => undefined);
+    request.write('x'.repeat(64 * 1024));
+    setTimeout(() => reject(new Error('no answer within 3 s: the body is being read first')), 3000).unref();
+  });
+}
 
 describe('POST /api/admin/import', () => {
   let app: TestApp;
@@ -59,6 +87,15 @@ describe('POST /api/admin/import', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
+  test('checks the admin key before reading the body: a keyless 33 MB upload is a 401, not a 413, and is not read', async () => {
+    const keyless = await postImport(app, 'x'.repeat(33 * 1024 * 1024), { admin: false });
+    expect(keyless).toMatchObject({ status: 401, body: { error: 'A valid admin key is required.' } });
+    // Unfinished bodies, announced or chunked, with no key or a wrong one: answered at once.
+    expect(await keylessUpload(app, { 'content-length': String(33 * 1024 * 1024) })).toBe(401);
+    expect(await keylessUpload(app, { 'transfer-encoding': 'chunked' })).toBe(401);
+    expect(await keylessUpload(app, { 'transfer-encoding': 'chunked', 'x-admin-key': 'wrong-key' })).toBe(401);
+  });
+
   test('imports in playedAt order with progress, marks the matches in the audit log, records nothing twice and resumes', async () => {
     const half = file(50);
     const whole = file(100);
@@ -66,6 +103,9 @@ describe('POST /api/admin/import', () => {
     expect(first.status).toBe(200);
     expect(first.lines.at(-1)).toMatchObject({ type: 'done', done: 50, total: 50, recorded: 50, skipped: 0 });
     expect(first.lines.filter((l) => l.type === 'progress').length).toBeGreaterThan(1);
+    // The file lists m49 first; the log must hold m0 first (played first) and m49 last.
+    const order = await app.knex('events').where({ type: 'MatchRecorded' }).orderBy('position').select(app.knex.raw(`metadata->'imported'->>'matchKey' AS key`));
+    expect(order.map((r: { key: string }) => r.key)).toEqual(Array.from({ length: 50 }, (_, i) => `m${i}`));
     const afterFirst = await app.eventCount();
 
     // Interrupted after half the file: the whole file records the rest.
@@ -113,4 +153,113 @@ describe('POST /api/admin/import', () => {
       [0, 'team2'],
     ]);
   });
+
+  test('a key already imported with other content is a dry-run problem with its line, and nothing is recorded', async () => {
+    const first = [HEADER, ...matchOf('dup-1', '2024-08-01T00:00:00Z', ['3001', '3002', '3003', '3004'])].join('\n');
+    expect((await postImport(app, first, { file: 'site a.csv' })).lines.at(-1)).toMatchObject({ type: 'done', recorded: 1 });
+    const other = [HEADER, ...matchOf('dup-2', '2024-08-02T00:00:00Z', ['3001', '3002', '3003', '3004']), ...matchOf('dup-1', '2024-08-03T00:00:00Z', ['3005', '3006', '3007', '3008'])].join('\n');
+    const dry = await postImport(app, other, { dryRun: true, file: 'site b.csv' });
+    expect(dry.body).toMatchObject({ ok: false, alreadyImported: 0 });
+    expect(dry.body.problems).toEqual([{ line: 6, field: 'match_key', message: expect.stringContaining('dup-1 was already imported with different content') }]);
+    const before = await app.eventCount();
+    expect((await postImport(app, other, { file: 'site b.csv' })).status).toBe(400);
+    expect(await app.eventCount()).toBe(before);
+    // The same match again is still skipped.
+    expect((await postImport(app, first, { file: 'site a.csv' })).lines.at(-1)).toMatchObject({ type: 'done', recorded: 0, skipped: 1 });
+  });
+
+  test('refuses a file past the row limit without holding it: 400 with a clear message, nothing appended', async () => {
+    const tiny = `${HEADER}\n${'x\n'.repeat(1_000_001)}`;
+    const before = await app.eventCount();
+    for (const dryRun of [true, false]) {
+      const answer = await postImport(app, tiny, { dryRun });
+      expect(answer).toMatchObject({ status: 400, body: { error: expect.stringContaining('The file holds more than 1,000,000 rows') } });
+    }
+    expect(await app.eventCount()).toBe(before);
+  });
+
+  test('refuses public Idempotency-Keys with the reserved import: prefix, so they cannot hide an import\'s match', async () => {
+    const before = await app.eventCount();
+    const body = { winningTeam: 'team1', team1: [{ discordId: '4001', username: 'Q1' }], team2: [{ discordId: '4002', username: 'Q2' }] };
+    const refused = await app.call('POST', '/api/matches', { json: body, headers: { 'idempotency-key': 'import:k1' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: expect.stringContaining('starting with import: are reserved for imports') } });
+    expect(await app.eventCount()).toBe(before);
+    const text = [HEADER, ...matchOf('k1', '2025-01-01T00:00:00Z', ['4001', '4003', '4002', '4004'])].join('\n');
+    expect((await postImport(app, text, { file: 'k.csv' })).lines.at(-1)).toMatchObject({ type: 'done', recorded: 1, skipped: 0 });
+  });
+
+  // Last: it records a match at the real time, after which no 2024 match can be imported.
+  test('a live match recorded during an import stops it at the first match played before it (409-style), and nothing after', async () => {
+    const text = [HEADER, ...matchOf('z1', '2025-02-01T00:00:00Z', ['5001', '5002', '5003', '5004']), ...matchOf('z2', '2025-02-02T00:00:00Z', ['5001', '5002', '5003', '5004'])].join('\n');
+    const service = app.running.app.get(ImportMatchesService);
+    const stale = await service.plan(text, 'z.csv', 'csv');
+    expect(stale.report.ok).toBe(true);
+    const live = await app.call('POST', '/api/matches', { json: { winningTeam: 'team1', team1: [{ discordId: '5101', username: 'L1' }], team2: [{ discordId: '5102', username: 'L2' }] } });
+    expect(live.status).toBe(201);
+    const before = await app.eventCount();
+    const plan = service.plan;
+    service.plan = async () => stale;
+    let run;
+    try {
+      run = await postImport(app, text, { file: 'z.csv' });
+    } finally {
+      service.plan = plan;
+    }
+    expect(run.lines.at(-1)).toMatchObject({ type: 'failed', line: 2, matchKey: 'z1', recorded: 0, error: expect.stringContaining("before the ladder's latest event") });
+    expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe('POST /api/admin/import, a match the ladder refuses', () => {
+  // The ladder's clock set by the test: a merge recorded before the file's matches.
+  const clock = { now: new Date('2024-09-05T00:00:00Z') };
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({}, undefined, () => clock.now);
+  });
+  afterAll(() => app.close());
+
+  test('a match the ladder refuses (two Discord IDs of one merged player) stops the import there; the fixed file resumes', async () => {
+    clock.now = new Date('2024-09-05T00:00:00Z');
+    const base = [HEADER, ...matchOf('x1', '2024-09-01T00:00:00Z', ['2001', '2003', '2004', '2005']), ...matchOf('x2', '2024-09-02T00:00:00Z', ['2002', '2003', '2004', '2005'])].join('\n');
+    expect((await postImport(app, base, { file: 'base.csv' })).lines.at(-1)).toMatchObject({ type: 'done', recorded: 2 });
+    const players = (await app.call('GET', '/api/players/leaderboard')).body as { id: number; username: string }[];
+    const primary = players.find((p) => p.username === 'P2001')!.id;
+    const duplicate = players.find((p) => p.username === 'P2002')!.id;
+    const text = (second: string) =>
+      [
+        HEADER,
+        ...matchOf('y1', '2024-09-10T00:00:00Z', ['2003', '2004', '2005', '2006']),
+        ...matchOf('y2', '2024-09-11T00:00:00Z', ['2001', second, '2004', '2005']),
+        ...matchOf('y3', '2024-09-12T00:00:00Z', ['2003', '2004', '2005', '2006']),
+      ].join('\n');
+
+    // Planned before the merge (as a merge in another process could land between the dry run and the append).
+    const service = app.running.app.get(ImportMatchesService);
+    clock.now = new Date('2024-12-01T00:00:00Z');
+    const stale: ImportPlan = await service.plan(text('2002'), 'y.csv', 'csv');
+    expect(stale.report.ok).toBe(true);
+    // The merge is recorded at 2024-09-05, before the file's matches: only the alias check refuses y2.
+    clock.now = new Date('2024-09-05T00:00:00Z');
+    expect((await app.call('POST', '/api/players/merge', { json: { primaryId: primary, duplicateId: duplicate }, admin: true })).status).toBe(200);
+    const before = await app.eventCount();
+    const plan = service.plan;
+    service.plan = async () => stale;
+    let run;
+    try {
+      run = await postImport(app, text('2002'), { file: 'y.csv' });
+    } finally {
+      service.plan = plan;
+    }
+    expect(run.lines.at(-1)).toMatchObject({ type: 'failed', line: 6, matchKey: 'y2', recorded: 1, error: expect.stringContaining('belong to the same player') });
+    // y3 was not recorded after the refused y2: a rerun of the fixed file can still add both.
+    expect(await app.eventCount()).toBe(before + 1);
+
+    clock.now = new Date('2024-12-01T00:00:00Z');
+    const dry = await postImport(app, text('2002'), { dryRun: true, file: 'y.csv' });
+    expect(dry.body.problems).toEqual([{ line: 7, field: 'discord_id', message: 'Discord IDs 2001 and 2002 belong to the same player (P2001, merged accounts).' }]);
+    const fixed = await postImport(app, text('2007'), { file: 'y.csv' });
+    expect(fixed.lines.at(-1)).toMatchObject({ type: 'done', recorded: 2, skipped: 1 });
+  });
+
 });

@@ -16,7 +16,9 @@ import { CLOCK, EVENT_LOG_READERS, KNEX, type Clock } from '../../infrastructure
 import { ProjectionWaiter } from '../../projector/projection-waiter.js';
 import { ConflictError, DomainError } from '../../shared/domain-errors.js';
 import { LadderRepository } from '../ladder.repository.js';
-import { RecordMatchCommand } from '../record-match/record-match.command.js';
+import type { CommandSequence } from '../ladder-command-queue.js';
+import type { LadderState } from '../ladder.state.js';
+import { RecordMatchCommand, recordMatchRequestHash } from '../record-match/record-match.command.js';
 
 /**
  * Matches sent to the ladder at a time: its queue decides and appends up to 64 commands
@@ -48,15 +50,22 @@ export class ImportMatchesService {
 
   /** The dry run: the file checked against the ladder as it is now; nothing is written. */
   async plan(text: string, file: string, format: ImportFormat): Promise<ImportPlan> {
-    const [notBefore, keys] = await Promise.all([this.ladder.latestEventTime(), this.readers.recordedKeys.recordedKeys(KEY_PREFIX)]);
-    const imported = new Set([...keys].map((key) => key.slice(KEY_PREFIX.length)));
-    return planImport(text, { file, format, modes: MODES, now: this.clock(), notBefore, imported });
+    const [notBefore, keys, aliases] = await Promise.all([
+      this.ladder.latestEventTime(),
+      this.readers.recordedKeys.recordedKeyHashes(KEY_PREFIX),
+      this.ladder.read(aliasesOf),
+    ]);
+    const imported = new Map([...keys].map(([key, hash]) => [key.slice(KEY_PREFIX.length), hash]));
+    return planImport(text, { file, format, modes: MODES, now: this.clock(), notBefore, imported, aliases, requestHash: recordMatchRequestHash });
   }
 
   /**
    * Records a file's matches in `playedAt` order, telling progress after each chunk; stops at
-   * the first match the ladder refuses (what it recorded stands: a rerun records the rest).
-   * Plans again inside the lock, so a concurrent import or match cannot slip in between.
+   * the first match the ladder refuses, recording none after it (what it recorded stands: a
+   * rerun of the fixed file records the rest). Plans again inside the lock, so a concurrent
+   * import cannot slip in between; a match recorded meanwhile (by a POST /api/matches, or by
+   * another process) is caught when the ladder decides: an imported match played before the
+   * ladder's latest event is refused there (ladder-batch.ts).
    */
   async run(
     text: string,
@@ -78,6 +87,8 @@ export class ImportMatchesService {
       let recorded = 0;
       let position = 0;
       onProgress({ type: 'progress', done, total, recorded, skipped: done });
+      // Once the ladder refuses one match, it refuses the later ones unheard: none is recorded after it.
+      const sequence: CommandSequence = { refused: false };
       for (let start = 0; start < plan.toRecord.length; start += CHUNK) {
         const chunk = plan.toRecord.slice(start, start + CHUNK);
         const results = await Promise.allSettled(
@@ -87,6 +98,7 @@ export class ImportMatchesService {
                 match.request,
                 { ...context, recordedAt: match.playedAt, imported: { file, matchKey: match.matchKey } },
                 importIdempotencyKey(match.matchKey),
+                sequence,
               ),
             ),
           ),
@@ -100,10 +112,7 @@ export class ImportMatchesService {
           }
           const failed = chunk[i]!;
           const error = result.reason instanceof DomainError ? result.reason.message : 'The ladder could not record this match.';
-          // The rest of the chunk was decided after it; what the ladder recorded stands.
-          const laterRecorded = results.slice(i + 1).filter((later) => later.status === 'fulfilled').length;
-          recorded += laterRecorded;
-          done += laterRecorded;
+          // The later ones were refused unheard (their sequence): nothing lies after the refused match.
           await this.settle(position);
           onProgress({ type: 'failed', done, total, recorded, skipped: plan.report.alreadyImported, line: failed.line, matchKey: failed.matchKey, error });
           return;
@@ -119,4 +128,17 @@ export class ImportMatchesService {
   private async settle(position: number): Promise<void> {
     if (position > 0) await this.waiter.waitFor(position, 120_000);
   }
+}
+
+/** The Discord IDs that merged accounts share, with their player: what the dry run needs of the ladder's alias check. */
+function aliasesOf(state: LadderState): Map<string, { playerId: number; username: string }> {
+  const byPlayer = new Map<number, string[]>();
+  for (const [discordId, playerId] of state.playerIdByDiscordId) byPlayer.set(playerId, [...(byPlayer.get(playerId) ?? []), discordId]);
+  const aliases = new Map<string, { playerId: number; username: string }>();
+  for (const [playerId, discordIds] of byPlayer) {
+    if (discordIds.length < 2) continue;
+    const username = state.players.get(playerId)?.username ?? `#${playerId}`;
+    for (const discordId of discordIds) aliases.set(discordId, { playerId, username });
+  }
+  return aliases;
 }

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
-import { MODES, validateRecordMatch, type AppendContext, type RecordMatchResponse } from '@team/contracts';
+import { MODES, validateRecordMatch, type AppendContext, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
+import type { CommandSequence } from '../ladder-command-queue.js';
 import { recordMatchResponse } from './record-match.response.js';
 import { LadderRepository } from '../ladder.repository.js';
+
+/** The hash a keyed match carries: of the validated request, which is canonical (known fields, trimmed names), so equal matches hash equal. */
+export const recordMatchRequestHash = (request: RecordMatchRequest): string => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** Record a match from an untrusted body; answers the ratings it moved (or the first answer for a repeated key). */
 export class RecordMatchCommand extends Command<RecordMatchResponse> {
@@ -11,6 +15,8 @@ export class RecordMatchCommand extends Command<RecordMatchResponse> {
     readonly body: unknown,
     readonly context: AppendContext,
     readonly idempotencyKey: string | null = null,
+    /** An import's matches: once one is refused, the ladder refuses the later ones unheard. */
+    readonly sequence: CommandSequence | null = null,
   ) {
     super();
   }
@@ -20,12 +26,10 @@ export class RecordMatchCommand extends Command<RecordMatchResponse> {
 export class RecordMatchHandler implements ICommandHandler<RecordMatchCommand> {
   constructor(private readonly ladder: LadderRepository) {}
 
-  async execute({ body, context, idempotencyKey }: RecordMatchCommand): Promise<RecordMatchResponse> {
+  async execute({ body, context, idempotencyKey, sequence }: RecordMatchCommand): Promise<RecordMatchResponse> {
     const validation = validateRecordMatch(body, MODES);
     if (!validation.ok) throw new InvalidInputError(validation.error, validation.details);
-    // The validated value is canonical (known fields, trimmed names), so equal matches hash equal.
-    const requestHash =
-      idempotencyKey === null ? null : createHash('sha256').update(JSON.stringify(validation.value)).digest('hex');
+    const requestHash = idempotencyKey === null ? null : recordMatchRequestHash(validation.value);
     return this.ladder.execute(
       {
         type: 'RecordMatch',
@@ -42,6 +46,7 @@ export class RecordMatchHandler implements ICommandHandler<RecordMatchCommand> {
         // Nothing appended: a repeat of a key the ladder already answered.
         return state.answers.get(idempotencyKey!)!.response;
       },
+      sequence,
     );
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import type { RecordMatchResponse } from '@team/contracts';
+import { importIdempotencyKey, type RecordMatchResponse } from '@team/contracts';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -10,6 +10,8 @@ import { RecordMatchCommand } from './record-match.command.js';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
+/** An import's keys (`import:{matchKey}`): a public request holding one would make the import skip that match. */
+const RESERVED_PREFIX = importIdempotencyKey('');
 
 /** POST /api/matches: anyone may record a match (rate limited per address). */
 @Controller('api/matches')
@@ -40,6 +42,9 @@ function idempotencyKey(raw: string | undefined): string | null {
     throw new InvalidInputError(
       `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters without spaces.`,
     );
+  }
+  if (raw.startsWith(RESERVED_PREFIX)) {
+    throw new InvalidInputError(`Idempotency-Keys starting with ${RESERVED_PREFIX} are reserved for imports. Use another key.`);
   }
   return raw;
 }
