@@ -206,3 +206,123 @@ describe('seasons API before any match', () => {
     expect(((await app.call('GET', '/api/seasons/1/leaderboard')).body as SeasonLeaderboardEntry[]).map((e) => e.username)).toEqual(['Alpha', 'Bravo']);
   });
 });
+
+describe('seasons: modes, names, races and the profile lookup', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  const oneVsOne = (winner: RecordMatchPlayer, loser: RecordMatchPlayer) =>
+    app.call('POST', '/api/matches', { json: { winningTeam: 'team1', team1: [winner], team2: [loser] } }).then((r) => {
+      expect(r.status).toBe(201);
+      return r.body as RecordMatchResponse;
+    });
+  async function refused(method: string, path: string, json: unknown, status: number, error: RegExp) {
+    const before = await app.eventCount();
+    const response = await app.call(method, path, { json, admin: true });
+    expect({ status: response.status, keys: Object.keys(response.body) }).toEqual({ status, keys: ['error', ...(response.body.details ? ['details'] : [])] });
+    expect(response.body.error).toMatch(error);
+    expect(await app.eventCount()).toBe(before);
+  }
+
+  test('a season board refuses mode 0 and an unknown mode with 404, as the leaderboard does', async () => {
+    await oneVsOne(line('a', 'Alpha'), line('b', 'Bravo'));
+    for (const mode of ['0', '99']) {
+      for (const path of [`/api/seasons/1/leaderboard?mode=${mode}`, `/api/players/leaderboard?mode=${mode}`]) {
+        const response = await app.call('GET', path);
+        expect([path, response.status, response.body]).toEqual([path, 404, { error: `Mode ${mode} not found.` }]);
+      }
+    }
+    expect((await app.call('GET', '/api/seasons/1/leaderboard?mode=1')).status).toBe(200);
+  });
+
+  test('a name blank but for format characters, or holding C1 controls or DEL, is a 400', async () => {
+    for (const [method, path] of [['POST', '/api/admin/seasons'], ['PUT', '/api/admin/seasons/1']] as const) {
+      await refused(method, path, { name: '\u200B\u200F\u2066 \uFEFF' }, 400, /name: blank/);
+      await refused(method, path, { name: 'Spring\u0085' }, 400, /name: must not contain control characters/);
+      await refused(method, path, { name: 'Spring\u009B1m' }, 400, /control characters/);
+      await refused(method, path, { name: 'Spring\u007F' }, 400, /control characters/);
+    }
+  });
+
+  test('a duplicate name (ignoring case) is a 409; renaming a season to its own name appends nothing', async () => {
+    await refused('POST', '/api/admin/seasons', { name: ' season 1 ' }, 409, /A season named "Season 1" already exists/);
+    const started = await app.call('POST', '/api/admin/seasons', { json: { name: 'Spring' }, admin: true });
+    expect(started.status).toBe(201);
+    await refused('PUT', '/api/admin/seasons/2', { name: 'SEASON 1' }, 409, /A season named "Season 1" already exists/);
+    await refused('PUT', '/api/admin/seasons/1', { name: 'spring\u200B' }, 409, /A season named "Spring" already exists/);
+
+    for (const name of ['Spring', ' Spring ']) {
+      const before = await app.eventCount();
+      const same = await app.call('PUT', '/api/admin/seasons/2', { json: { name }, admin: true });
+      expect([same.status, same.body.season]).toEqual([200, expect.objectContaining({ id: 2, name: 'Spring', current: true })]);
+      expect(await app.eventCount()).toBe(before);
+    }
+    // Its own name in another case is a rename.
+    const recased = await app.call('PUT', '/api/admin/seasons/2', { json: { name: 'SPRING' }, admin: true });
+    expect([recased.status, recased.body.season.name]).toEqual([200, 'SPRING']);
+  });
+
+  test('two seasons started at once: one 201, one 409, one event appended', async () => {
+    await oneVsOne(line('c', 'Charlie'), line('d', 'Delta'));
+    const before = await app.eventCount();
+    const answers = await Promise.all(
+      ['Race A', 'Race B'].map((name) => app.call('POST', '/api/admin/seasons', { json: { name }, admin: true })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toMatch(/has no match yet: rename it/);
+    expect(await app.eventCount()).toBe(before + 1);
+  });
+
+  test("a player's seasons: the same lines and ranks as the season boards, found through an index on player_id", async () => {
+    // Ties on ELO and wins (ranked by name) in several seasons, and players absent from some.
+    await oneVsOne(line('a', 'Alpha'), line('b', 'Bravo'));
+    await oneVsOne(line('c', 'charlie'), line('d', 'Delta'));
+    await oneVsOne(line('e', 'Echo', 9, 1), line('f', 'Foxtrot'));
+    expect((await app.call('POST', '/api/admin/seasons', { json: { name: 'Summer', softResetPercent: 25 }, admin: true })).status).toBe(201);
+    await oneVsOne(line('b', 'Bravo'), line('a', 'Alpha'));
+    await oneVsOne(line('d', 'Delta'), line('e', 'Echo'));
+    // Newcomers level on ELO and wins, ranked by name: caseless first, then exactly, then id.
+    await oneVsOne(line('g', 'india'), line('h', 'Hotel'));
+    await oneVsOne(line('i', 'Golf'), line('j', 'Juliet'));
+    await oneVsOne(line('k', 'golf'), line('l', 'Lima'));
+
+    const seasons = (await app.call('GET', '/api/seasons')).body as Season[];
+    const boards = new Map<number, SeasonLeaderboardEntry[]>();
+    for (const season of seasons) boards.set(season.id, (await app.call('GET', `/api/seasons/${season.id}/leaderboard`)).body);
+    const players = (await app.call('GET', '/api/players')).body as Player[];
+    expect(players.length).toBe(12);
+    for (const player of players) {
+      const expected: PlayerSeason[] = seasons.flatMap((season) => {
+        const entry = boards.get(season.id)!.find((e) => e.id === player.id);
+        return entry
+          ? [{ season, matches: entry.totalMatches, wins: entry.wins, losses: entry.losses, kdRatio: entry.kdRatio, avgScore: entry.avgScore, finalElo: entry.elo, peakElo: entry.peakElo, rank: entry.rank }]
+          : [];
+      });
+      expect(expected.length).toBeGreaterThan(0);
+      expect((await app.call('GET', `/api/players/${player.id}/seasons`)).body).toEqual(expected);
+    }
+
+    const plan = await app.knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(
+        'EXPLAIN SELECT DISTINCT season_id FROM read_models.ladder_season_lines WHERE player_id = 1',
+      );
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    // The index scanned must start with player_id (an index that merely contains it is read whole).
+    const index = /(?:Scan using|Bitmap Index Scan on) (\w+)/.exec(plan)?.[1];
+    const { rows } = await app.knex.raw<{ rows: { indexdef: string }[] }>(
+      "SELECT indexdef FROM pg_indexes WHERE schemaname = 'read_models' AND indexname = ?",
+      [index ?? ''],
+    );
+    expect(rows[0]?.indexdef).toMatch(/\(player_id\b/);
+  });
+
+  test('a rebuild of the read models reads exactly the same', async () => {
+    const comparison = await compareWithRebuild(app.db.url);
+    expect(comparison.rebuilt).toEqual(comparison.live);
+  });
+});

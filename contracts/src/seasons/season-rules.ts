@@ -1,5 +1,5 @@
 import { START_RATING } from '../elo/elo.js';
-import { textProblem } from '../text/text-rules.js';
+import { CONTROL_CHARACTER_RULE, textProblem } from '../text/text-rules.js';
 
 // Season rules both sides run: the admin form checks them before sending, the server decides with them.
 
@@ -15,15 +15,29 @@ export function softResetRating(before: number, percent: number): number {
   return Math.round(before + ((START_RATING - before) * percent) / 100);
 }
 
+/** C1 controls (U+0080–U+009F) and DEL: never part of a name, though textProblem lets them through. */
+const C1_OR_DELETE = /[\u007F-\u009F]/;
+/** Format characters (Unicode category Cf: zero-width and bidi marks, the BOM, soft hyphens…): invisible. */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
 /** What is wrong with a season name, or null (the name is trimmed first). */
 export function seasonNameProblem(name: unknown): string | null {
   if (typeof name !== 'string') return 'name: missing (a season needs a name).';
-  const unstorable = textProblem(name, { multiline: false });
+  const unstorable = textProblem(name, { multiline: false }) ?? (C1_OR_DELETE.test(name) ? CONTROL_CHARACTER_RULE : null);
   if (unstorable) return `name: ${unstorable}.`;
   const trimmed = name.trim();
-  if (trimmed.length === 0) return 'name: blank (a season needs a name).';
+  // A name of zero-width or bidi characters alone shows as nothing at all.
+  if (trimmed.replace(FORMAT_CHARACTERS, '').trim().length === 0) return 'name: blank (a season needs a name).';
   if (trimmed.length > MAX_SEASON_NAME_LENGTH) return `name: ${trimmed.length} characters, at most ${MAX_SEASON_NAME_LENGTH}.`;
   return null;
+}
+
+/**
+ * What two season names are compared by: no two seasons may share it. Case, surrounding spaces
+ * and invisible format characters do not tell names apart on a screen, so they do not here.
+ */
+export function seasonNameKey(name: string): string {
+  return name.replace(FORMAT_CHARACTERS, '').trim().normalize('NFC').toLowerCase();
 }
 
 /** What is wrong with a soft-reset percentage, or null; absent means DEFAULT_SOFT_RESET_PERCENT. */

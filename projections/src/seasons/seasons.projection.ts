@@ -168,6 +168,13 @@ export const seasonsProjection: Projection = defineProjection<LadderEvent>({
         `);
       },
     },
+    {
+      // A profile's seasons start from the player: which seasons it has lines in.
+      name: '002_ladder_season_lines_by_player',
+      async up(knex) {
+        await knex.raw(`CREATE INDEX ladder_season_lines_by_player_idx ON ${SEASON_LINES_TABLE} (player_id, season_id)`);
+      },
+    },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),

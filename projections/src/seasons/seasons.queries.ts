@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rankPlayers, type PlayerSeason, type Season, type SeasonLeaderboardEntry } from '@team/contracts';
+import { compareRank, rankPlayers, type PlayerSeason, type RankKey, type Season, type SeasonLeaderboardEntry } from '@team/contracts';
 import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from '../players/players.projection.js';
 import { toPlayer } from '../players/players.queries.js';
 import { OVERALL_POOL, SEASON_FINAL_RATINGS_TABLE, SEASON_LINES_TABLE, SEASONS_TABLE, type SeasonRow } from './seasons.projection.js';
@@ -61,25 +61,76 @@ export async function seasonLeaderboard(knex: Knex, season: Season, modeId: numb
   return rankPlayers(result.rows.map(toPlayer)).map((entry) => ({ ...entry, peakElo: Math.max(peaks.get(entry.id) ?? 0, entry.elo) }));
 }
 
-/** A player's line on each season's overall board it played in, newest first. */
+/**
+ * A player's line on each season's overall board it played in, newest first: what
+ * seasonLeaderboard gives that player, without ranking whole boards. One query finds the
+ * player's seasons (through the player_id index), sums its own lines, counts the players each
+ * season's board ranks above it by rating alone, and lists those level with it on rating with
+ * their wins; compareRank orders those few here, since names rank by a collation SQL lacks.
+ */
 export async function playerSeasons(knex: Knex, playerId: number): Promise<PlayerSeason[]> {
-  const rows = await knex(SEASON_LINES_TABLE).distinct('season_id').where({ player_id: playerId });
-  const seasons = (await listSeasons(knex)).filter((season) => rows.some((row) => Number(row.season_id) === season.id));
-  const out: PlayerSeason[] = [];
-  for (const season of seasons) {
-    const entry = (await seasonLeaderboard(knex, season, null)).find((e) => e.id === playerId);
-    if (!entry) continue;
-    out.push({
-      season,
+  const result = await knex.raw<{ rows: PlayerSeasonRow[] }>(
+    `WITH mine AS (
+       SELECT season_id,
+              count(*)::int AS total_matches,
+              (count(*) FILTER (WHERE won))::int AS wins,
+              (count(*) FILTER (WHERE NOT won))::int AS losses,
+              coalesce(sum(kills), 0)::bigint AS total_kills,
+              coalesce(sum(deaths), 0)::bigint AS total_deaths,
+              sum(assists)::bigint AS total_assists,
+              sum(score)::bigint AS total_score,
+              max(elo_after) FILTER (WHERE mode_id = ${OVERALL_POOL}) AS peak
+         FROM ${SEASON_LINES_TABLE}
+        WHERE player_id = ?::int
+        GROUP BY season_id),
+     rated AS (
+       SELECT e.season_id, e.player_id, p.username,
+              coalesce(CASE WHEN s.ended_at IS NULL THEN p.elo ELSE f.elo END, 1000) AS elo
+         FROM (SELECT DISTINCT season_id, player_id FROM ${SEASON_LINES_TABLE}
+                WHERE season_id IN (SELECT season_id FROM mine)) e
+         JOIN ${SEASONS_TABLE} s ON s.id = e.season_id
+         JOIN ${PLAYERS_TABLE} p ON p.id = e.player_id
+         LEFT JOIN ${SEASON_FINAL_RATINGS_TABLE} f
+           ON f.season_id = e.season_id AND f.player_id = e.player_id AND f.mode_id = ${OVERALL_POOL})
+     SELECT s.id AS season_id, s.name, s.started_at, s.ended_at, s.first_match_id,
+            p.id, p.discord_id, p.username, p.merged_into, me.elo, m.*,
+            (SELECT count(*) FROM rated o WHERE o.season_id = m.season_id AND o.elo > me.elo)::int AS above,
+            (SELECT coalesce(json_agg(json_build_object('id', o.player_id, 'username', o.username, 'elo', o.elo, 'wins',
+                      (SELECT count(*) FILTER (WHERE x.won) FROM ${SEASON_LINES_TABLE} x
+                        WHERE x.season_id = o.season_id AND x.player_id = o.player_id))), '[]'::json)
+               FROM rated o
+              WHERE o.season_id = m.season_id AND o.elo = me.elo AND o.player_id <> ?::int) AS level
+       FROM mine m
+       JOIN rated me ON me.season_id = m.season_id AND me.player_id = ?::int
+       JOIN ${SEASONS_TABLE} s ON s.id = m.season_id
+       JOIN ${PLAYERS_TABLE} p ON p.id = ?::int
+      ORDER BY s.id DESC`,
+    [playerId, playerId, playerId, playerId],
+  );
+  return result.rows.map((row) => {
+    const entry = toPlayer(row);
+    const before = row.level.filter((other) => compareRank(other, entry) < 0).length;
+    return {
+      season: toSeason({ ...row, id: row.season_id }),
       matches: entry.totalMatches,
       wins: entry.wins,
       losses: entry.losses,
       kdRatio: entry.kdRatio,
       avgScore: entry.avgScore,
       finalElo: entry.elo,
-      peakElo: entry.peakElo,
-      rank: entry.rank,
-    });
-  }
-  return out;
+      peakElo: Math.max(row.peak === null ? 0 : Number(row.peak), entry.elo),
+      rank: Number(row.above) + before + 1,
+    };
+  });
 }
+
+/** A row of playerSeasons' query: the season, the player's totals in it, and what ranks it. */
+type PlayerSeasonRow = PlayerRow &
+  Omit<SeasonRow, 'id'> & {
+    season_id: number;
+    peak: number | null;
+    /** Players of the season's board with a higher end rating. */
+    above: number;
+    /** Players of the season's board with the same end rating, with their wins there. */
+    level: RankKey[];
+  };

@@ -1,9 +1,8 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { findMode, MODES } from '@team/contracts';
-import { NotFoundError } from '../../shared/domain-errors.js';
 import type { RankedBoard } from '../read-side/ranking-cache.js';
 import type { AsOf } from '../time-travel/as-of.js';
 import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
+import { requireKnownMode } from './mode-param.js';
 
 /** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel), with its views. */
 export class GetLeaderboardAsOfQuery extends Query<RankedBoard> {
@@ -20,7 +19,7 @@ export class GetLeaderboardAsOfHandler implements IQueryHandler<GetLeaderboardAs
   constructor(private readonly timeTravel: LadderTimeTravel) {}
 
   async execute({ modeId, asOf }: GetLeaderboardAsOfQuery): Promise<RankedBoard> {
-    if (modeId !== null && !findMode(MODES, modeId)) throw new NotFoundError(`Mode ${modeId} not found.`);
+    requireKnownMode(modeId);
     const ladder = await this.timeTravel.fold(asOf);
     return ladder.board(modeId ?? 'overall');
   }

@@ -35,7 +35,7 @@ export class GetSeasonsController {
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiQuery({ name: 'mode', required: false, type: 'integer' })
   @ApiResponse({ status: 400, description: 'An id or mode that is not a whole number' })
-  @ApiResponse({ status: 404, description: 'No such season' })
+  @ApiResponse({ status: 404, description: 'No such season, or no such mode (as on /api/players/leaderboard)' })
   leaderboard(@Param('id') id: string, @QueryParam('mode') mode: unknown): Promise<SeasonLeaderboardEntry[]> {
     return this.queries.execute(new GetSeasonLeaderboardQuery(idParam(id, 'season'), modeParam(mode)));
   }

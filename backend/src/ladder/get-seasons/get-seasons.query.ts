@@ -5,6 +5,7 @@ import type { PlayerSeason, Season, SeasonLeaderboardEntry } from '@team/contrac
 import { findPlayer, findSeason, listSeasons, playerSeasons, seasonLeaderboard } from '@team/projections';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
+import { requireKnownMode } from '../get-leaderboard/mode-param.js';
 
 export class GetSeasonsQuery extends Query<Season[]> {}
 
@@ -58,6 +59,7 @@ export class GetSeasonLeaderboardHandler implements IQueryHandler<GetSeasonLeade
   constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
   async execute({ seasonId, modeId }: GetSeasonLeaderboardQuery): Promise<SeasonLeaderboardEntry[]> {
+    requireKnownMode(modeId);
     return seasonLeaderboard(this.knex, await requireSeason(this.knex, seasonId), modeId);
   }
 }

@@ -20,7 +20,8 @@ export class RenameSeasonHandler implements ICommandHandler<RenameSeasonCommand>
   execute({ seasonId, name, context }: RenameSeasonCommand): Promise<SeasonWritten> {
     return this.ladder.execute({ type: 'RenameSeason', seasonId, name }, context, (_state, appended) => ({
       seasonId,
-      position: appended[appended.length - 1]!.position,
+      // A rename to the season's own name appends nothing: the read tables already hold it.
+      position: appended.at(-1)?.position ?? 0,
       ratingsMoved: 0,
     }));
   }

@@ -50,9 +50,9 @@ export class SeasonsAdminController {
     },
   })
   @ApiResponse({ status: 201, description: '{ season, position, ratingsMoved }' })
-  @ApiResponse({ status: 400, description: 'Blank or too long name, or a percentage outside 0–100' })
+  @ApiResponse({ status: 400, description: 'Blank or too long name (format characters alone count as blank), control characters, or a percentage outside 0–100' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
-  @ApiResponse({ status: 409, description: 'The current season has no match yet (rename it instead)' })
+  @ApiResponse({ status: 409, description: 'The current season has no match yet (rename it instead), or another season has the name (ignoring case)' })
   async start(@Body() body: unknown, @Req() request: Request): Promise<Written<SeasonWriteResponse>> {
     const { name, softResetPercent } = fieldsOf(body);
     const written = await this.commands.execute(new StartSeasonCommand(name, softResetPercent, this.audit.contextFor(request, 'admin')));
@@ -61,13 +61,17 @@ export class SeasonsAdminController {
 
   @Put(':id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Rename a season', description: 'Appends SeasonRenamed to the ladder stream.' })
+  @ApiOperation({
+    summary: 'Rename a season',
+    description: "Appends SeasonRenamed to the ladder stream; the season's own name again appends nothing (200 with the season).",
+  })
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiBody({ schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1, maxLength: MAX_SEASON_NAME_LENGTH } } } })
   @ApiResponse({ status: 200, description: '{ season, position, ratingsMoved: 0 }' })
-  @ApiResponse({ status: 400, description: 'Blank or too long name, or an id that is not a whole number' })
+  @ApiResponse({ status: 400, description: 'Blank or too long name (format characters alone count as blank), control characters, or an id that is not a whole number' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 404, description: 'No such season' })
+  @ApiResponse({ status: 409, description: 'Another season has the name (ignoring case)' })
   async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<Written<SeasonWriteResponse>> {
     const written = await this.commands.execute(
       new RenameSeasonCommand(idParam(id, 'season'), fieldsOf(body).name, this.audit.contextFor(request, 'admin')),

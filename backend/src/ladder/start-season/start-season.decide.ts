@@ -9,7 +9,7 @@ import {
 } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import type { LadderEvent } from '../ladder.events.js';
-import { currentSeason } from '../ladder.seasons.js';
+import { currentSeason, requireFreeSeasonName } from '../ladder.seasons.js';
 import { OVERALL, toPoolId, type DecideContext, type LadderState } from '../ladder.state.js';
 
 export interface StartSeason {
@@ -37,6 +37,7 @@ export function decideStartSeason(command: StartSeason, state: LadderState, { no
   if (current && current.firstMatchId >= state.nextMatchId) {
     throw new ConflictError(`${current.name} has no match yet: rename it instead of starting another season.`);
   }
+  requireFreeSeasonName(state, name);
   const ratings: SeasonRatingMove[] = [];
   for (const player of state.players.values()) {
     if (player.mergedInto !== null) continue;

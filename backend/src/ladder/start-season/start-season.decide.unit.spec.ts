@@ -2,6 +2,7 @@ import type { LadderEvent, MatchRecorded } from '../ladder.events.js';
 import { decide } from '../ladder.decide.js';
 import { evolve } from '../ladder.evolve.js';
 import { initialLadderState, type LadderState } from '../ladder.state.js';
+import { ConflictError } from '../../shared/domain-errors.js';
 
 // Given events, when StartSeason or RenameSeason, then events (or a refusal).
 
@@ -84,5 +85,22 @@ describe('rename a season', () => {
     expect(state.seasons).toEqual([{ id: 1, name: 'Founders', firstMatchId: 1 }]);
     expect(() => decide({ type: 'RenameSeason', seasonId: 2, name: 'X' }, state, { now })).toThrow(/Season 2 not found/);
     expect(() => decide({ type: 'RenameSeason', seasonId: 1, name: 'X' }, initialLadderState(), { now })).toThrow(/Season 1 not found/);
+  });
+
+  test('refuses a name another season has, ignoring case, spaces and format characters (409)', () => {
+    const state = given(match(1, 1016, 984));
+    expect(() => decide({ type: 'StartSeason', name: ' SEASON 1\u200B', softResetPercent: 0 }, state, { now })).toThrow(
+      expect.objectContaining({ constructor: ConflictError, message: 'A season named "Season 1" already exists: choose another name.' }),
+    );
+    const [started] = decide({ type: 'StartSeason', name: 'Spring', softResetPercent: 0 }, state, { now });
+    evolve(state, started!);
+    expect(() => decide({ type: 'RenameSeason', seasonId: 1, name: 'spring' }, state, { now })).toThrow(ConflictError);
+    expect(() => decide({ type: 'RenameSeason', seasonId: 2, name: 'season 1' }, state, { now })).toThrow(/"Season 1" already exists/);
+  });
+
+  test('renaming a season to the name it has appends nothing; another case is a rename', () => {
+    const state = given(match(1, 1016, 984));
+    expect(decide({ type: 'RenameSeason', seasonId: 1, name: ' Season 1 ' }, state, { now })).toEqual([]);
+    expect(decide({ type: 'RenameSeason', seasonId: 1, name: 'SEASON 1' }, state, { now })).toMatchObject([{ type: 'SeasonRenamed', data: { name: 'SEASON 1' } }]);
   });
 });
