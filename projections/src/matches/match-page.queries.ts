@@ -6,8 +6,10 @@ import { lineStats, matchHeader } from './matches.queries.js';
 
 /**
  * The account each player id counts as now, with its username: itself, or the primary at the
- * end of its merge chain. A counting match's lines were moved by the merges already; a voided
- * match's lines stay where the void found them, so they are resolved here.
+ * end of its merge chain. A counting match's lines were moved by the merges already. A voided
+ * match's lines are not moved by merges or unmerges (their events leave voided matches out), so
+ * they are resolved here from the account they were recorded under: a merge made after the void
+ * and reverted since would otherwise leave the line with the primary.
  */
 async function currentAccounts(knex: Knex, ids: readonly number[]): Promise<Map<number, { id: number; username: string }>> {
   const { rows } = await knex.raw<{ rows: { start: number; id: number; username: string }[] }>(
@@ -27,9 +29,11 @@ export async function matchPage(knex: Knex, id: number): Promise<MatchPage | nul
   const row = await knex<MatchRow>(MATCHES_TABLE).where({ id }).first();
   if (!row) return null;
   const lines = await knex<ParticipantRow>(PARTICIPANTS_TABLE).where({ match_id: id }).orderBy('id');
-  const accounts = await currentAccounts(knex, lines.map((line) => line.player_id));
+  const voided = row.voided_at !== null;
+  const holder = (line: ParticipantRow) => (voided ? line.original_player_id : line.player_id);
+  const accounts = await currentAccounts(knex, lines.map(holder));
   const toLine = (line: ParticipantRow): MatchPageLine => {
-    const account = accounts.get(line.player_id)!;
+    const account = accounts.get(holder(line))!;
     return {
       playerId: account.id,
       username: account.username,

@@ -26,6 +26,8 @@ export interface ParticipantRow {
   match_id: number;
   /** The player the line counts for now: a merge moves the duplicate's lines to the primary. */
   player_id: number;
+  /** The player the match was recorded under; merges and unmerges never change it. */
+  original_player_id: number;
   team: 'team1' | 'team2';
   won: boolean;
   rating_change: number;
@@ -78,7 +80,8 @@ const voidedMatchIds = (trx: Knex.Transaction) => trx(MATCHES_TABLE).whereNotNul
 /**
  * The duplicate's lines move to the primary, except those of voided matches: the ladder no
  * longer counts them (its merges and unmerges never name them), so they stay with the account
- * that held them at the void, and a match page shows that account's current owner.
+ * that held them at the void. A match page shows a voided line under the current owner of the
+ * account it was recorded under (match-page.queries.ts), so no merge or unmerge has to move it.
  */
 async function applyPlayersMerged({ data }: PlayersMerged, trx: Knex.Transaction): Promise<void> {
   await trx(PARTICIPANTS_TABLE)

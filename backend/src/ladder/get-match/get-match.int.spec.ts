@@ -133,8 +133,23 @@ describe('GET /api/matches/{id}', () => {
     }
   });
 
+  test('a match voided while merged names its recording account again once the merge is reverted', async () => {
+    // Record with D, merge D into P, void the match, revert the merge: the page names D.
+    const played = await record({ winningTeam: 'team1', team1: [p('d-x', 'Xray')], team2: [p('d-d', 'Delta')] });
+    const duplicateId = played.participants[0]!.playerId;
+    const primaryId = first.participants[2]!.playerId; // Charlie: never in a match with Xray
+    expect((await app.call('POST', '/api/players/merge', { json: { primaryId, duplicateId }, admin: true })).status).toBe(200);
+    expect((await app.call('POST', `/api/admin/matches/${played.matchId}/void`, { json: { reason: 'Replay' }, admin: true })).status).toBe(200);
+    expect((await page(played.matchId)).teams.team1.map((l) => [l.playerId, l.username])).toEqual([[primaryId, 'Charlie']]);
+
+    expect((await app.call('POST', '/api/admin/merges/revert', { json: { primaryId, duplicateId }, admin: true })).status).toBe(200);
+    const after = await page(played.matchId);
+    expect(after.teams.team1.map((l) => [l.playerId, l.username])).toEqual([[duplicateId, 'Xray']]);
+    expect(after.voided).toMatchObject({ reason: 'Replay' });
+  });
+
   test('a rebuild of the read models gives identical tables and the same pages', async () => {
-    const ids = [1, 2, 3, 4];
+    const ids = [1, 2, 3, 4, 5];
     const pages = await Promise.all(ids.map(page));
     const { live, rebuilt } = await compareWithRebuild(app.db.url);
     expect(rebuilt).toEqual(live);
