@@ -98,6 +98,13 @@ describe('hostile input', () => {
     });
   });
 
+  test('season names', async () => {
+    await refused(() => app.call('POST', '/api/admin/seasons', { admin: true, json: { name: 'S\u0000' } }), 400, /name: must not contain control characters/);
+    await refused(() => raw('POST', '/api/admin/seasons', '{"name":"\\ud800"}', true), 400, /name: .*(lone surrogate|invalid Unicode)/);
+    await refused(() => app.call('PUT', '/api/admin/seasons/1', { admin: true, json: { name: 'S\u0000' } }), 400, /name: must not contain control characters/);
+    await refused(() => app.call('POST', '/api/admin/seasons', { admin: true, json: { name: ['S'] } }), 400, /name: missing/);
+  });
+
   test('void reason', async () => {
     await refused(() => app.call('POST', `/api/admin/matches/${matchId}/void`, { admin: true, json: { reason: 'typo\u0000' } }), 400, /reason .*control character/);
     await refused(() => raw('POST', `/api/admin/matches/${matchId}/void`, '{"reason":"\\ud800"}', true), 400, /reason .*(lone surrogate|invalid Unicode)/);
@@ -137,6 +144,20 @@ describe('hostile input', () => {
       ['GET', '/api/admin/events?stream=%ED%A0%80'],
       ['GET', '/api/players?id=%00'],
       ['GET', '/api/players/leaderboard?asOf=%00'],
+      ['GET', '/api/seasons/3000000000/leaderboard'],
+      ['GET', '/api/seasons/-1/leaderboard'],
+      ['GET', '/api/seasons/1.5/leaderboard'],
+      ['GET', '/api/seasons/%00/leaderboard'],
+      ['GET', '/api/seasons/1/leaderboard?mode=-1'],
+      ['GET', '/api/seasons/1/leaderboard?mode=%00'],
+      ['GET', '/api/seasons/1/leaderboard?mode=3000000000'],
+      ['GET', '/api/players/3000000000/seasons'],
+      ['GET', '/api/players/-1/seasons'],
+      ['GET', '/api/players/%00/seasons'],
+      ['PUT', '/api/admin/seasons/3000000000'],
+      ['PUT', '/api/admin/seasons/-1'],
+      ['PUT', '/api/admin/seasons/1e3'],
+      ['PUT', '/api/admin/seasons/%00'],
     ])('%s %s answers 4xx', async (method, path) => {
       const before = await app.eventCount();
       const json = method === 'GET' || method === 'DELETE' ? undefined : method === 'PUT' && path.startsWith('/api/blocks') ? newBlock(pageId) : { title: 't', content: 'c', version: 0, reason: 'r' };
