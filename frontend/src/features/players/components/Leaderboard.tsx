@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Panel } from '@/components/ui/Panel';
+import { PlainButton } from '@/components/ui/PlainButton';
 import { ShimmerLines } from '@/components/ui/Shimmer';
+import { serverErrorMessage, type ApiRequestError } from '@/lib/api';
 import { useGetLeaderboardQuery } from '../api/get-leaderboard';
 import { useGetSeasonLeaderboardQuery } from '../api/get-seasons';
 import { LeaderboardPodium, PODIUM_SIZE } from './LeaderboardPodium';
 import { LeaderboardTable } from './LeaderboardTable';
+import './leaderboard-message.css';
 
 function LeaderboardSkeleton() {
   return (
@@ -40,15 +44,38 @@ export function Leaderboard({
 }) {
   const allTime = useGetLeaderboardQuery(modeId, { skip: seasonId != null });
   const season = useGetSeasonLeaderboardQuery({ seasonId: seasonId ?? 0, modeId }, { skip: seasonId == null });
-  const { data: entries = [], isLoading, isFetching } = seasonId == null ? allTime : season;
+  // currentData, not data: data keeps the previous arguments' board while the next one loads.
+  const { currentData: entries, error, isError, isFetching, refetch } = seasonId == null ? allTime : season;
 
-  if (isLoading) return <LeaderboardSkeleton />;
+  if (isError) {
+    if (seasonId != null && (error as ApiRequestError | undefined)?.status === 404) {
+      return (
+        <BoardMessage title="Season not found">
+          There is no season #{seasonId}. Choose another season, or All time, above.
+        </BoardMessage>
+      );
+    }
+    return (
+      <BoardMessage title="Leaderboard unavailable" alert>
+        The leaderboard could not be loaded. {serverErrorMessage(error, 'Please try again.')}{' '}
+        <PlainButton onClick={() => void refetch()} disabled={isFetching}>
+          Try again
+        </PlainButton>
+      </BoardMessage>
+    );
+  }
+
+  if (entries === undefined) return <LeaderboardSkeleton />;
 
   if (entries.length === 0) {
     return (
       <Panel className="empty-panel">
         <TrophyOutlined className="empty-panel-icon" aria-hidden />
-        <p className="muted">No players yet. Record your first match to get started!</p>
+        <p className="muted">
+          {seasonId == null
+            ? 'No players yet. Record your first match to get started!'
+            : 'No matches in this season yet. Its board fills as matches are recorded.'}
+        </p>
       </Panel>
     );
   }
@@ -60,5 +87,18 @@ export function Leaderboard({
         <LeaderboardTable entries={entries} onSelect={onSelect} />
       </Panel>
     </div>
+  );
+}
+
+/** A board that cannot be shown: an unknown season, or a read that failed (announced as an alert). */
+function BoardMessage({ title, alert = false, children }: { title: string; alert?: boolean; children: ReactNode }) {
+  return (
+    <Panel className="empty-panel">
+      <TrophyOutlined className="empty-panel-icon" aria-hidden />
+      <h2 className="empty-panel-title">{title}</h2>
+      <p className="muted" role={alert ? 'alert' : undefined}>
+        {children}
+      </p>
+    </Panel>
   );
 }

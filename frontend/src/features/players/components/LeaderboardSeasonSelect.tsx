@@ -30,6 +30,8 @@ export function LeaderboardSeasonSelect({
             {season.current ? `Current: ${season.name}` : season.name}
           </option>
         ))}
+        {/* A ?season= the list does not hold (a bad link): named, so the select matches the board. */}
+        {value != null && !selected && <option value={value}>{`Season #${value} (not found)`}</option>}
       </select>
       {selected && !selected.current && (
         <p className="muted season-note">Final standings: a match of this season voided later does not change them.</p>
