@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       liveMaxConnections: 1000,
       liveHeartbeatMs: 15_000,
       liveReplayLimit: 1000,
+      liveMaxPerAddress: 8,
     });
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
     [{ LIVE_MAX_CONNECTIONS: 'many' }, 'Invalid setting LIVE_MAX_CONNECTIONS: expected a whole number from 0 to 100000, got "many"'],
     [{ LIVE_HEARTBEAT_MS: '10' }, 'Invalid setting LIVE_HEARTBEAT_MS: expected a whole number from 100 to 300000, got "10"'],
     [{ LIVE_REPLAY_LIMIT: '-1' }, 'Invalid setting LIVE_REPLAY_LIMIT: expected a whole number from 0 to 100000, got "-1"'],
+    [{ LIVE_MAX_PER_ADDRESS: '0' }, 'Invalid setting LIVE_MAX_PER_ADDRESS: expected a whole number from 1 to 100000, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
   ])('refuses %j, naming the setting', (env, message) => {
     expect(() => loadConfig(env, '/srv/site')).toThrow(ConfigError);

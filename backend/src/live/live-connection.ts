@@ -81,11 +81,15 @@ export class LiveConnection {
     if (this.isTooSlow(flushed)) return this.close(true);
   }
 
-  /** Ends the stream (on shutdown), or drops a stuck one without waiting for its buffer. */
+  /**
+   * Ends the stream (on shutdown), or drops a stuck one without waiting for its buffer. A
+   * stream with bytes still unsent is destroyed too: ending it would wait for a client that
+   * is not reading, and hold the HTTP server's close with it.
+   */
   close(drop = false): void {
     if (this.closed) return;
     this.closed = true;
-    if (drop) this.socket.destroy();
+    if (drop || this.socket.writableLength > 0) this.socket.destroy();
     else this.socket.end();
     this.onClose(this);
   }

@@ -79,6 +79,21 @@ describe('LiveConnection', () => {
     expect(connection.isClosed).toBe(true);
   });
 
+  test('closed on shutdown: ended when everything was sent, destroyed when bytes are still buffered (so the server can close)', () => {
+    const drained = new FakeSocket();
+    open(drained).close();
+    expect(drained.ended).toBe(true);
+    expect(drained.destroyed).toBe(false);
+
+    const backedUp = new FakeSocket();
+    const connection = open(backedUp);
+    backedUp.flushing = false;
+    connection.heartbeat();
+    connection.close();
+    expect(backedUp.destroyed).toBe(true);
+    expect(backedUp.ended).toBe(false);
+  });
+
   test('the client going away closes the connection', () => {
     const socket = new FakeSocket();
     const closed = jest.fn();

@@ -1,7 +1,7 @@
 import type { EventStore } from '@team/contracts';
 import { WakeableSleep } from '@team/projections';
 import { LIVE_READY_EVENT, LIVE_RELOAD_EVENT } from '@team/contracts';
-import { ServiceUnavailableError } from '../shared/domain-errors.js';
+import { ServiceUnavailableError, TooManyRequestsError } from '../shared/domain-errors.js';
 import { LiveConnection, type LiveSocket, type SlowClientLimits } from './live-connection.js';
 import { liveMessageOf, type LiveMessage } from './live-change.js';
 
@@ -10,6 +10,8 @@ export interface LiveFeedOptions {
   /** Resolves true once the read tables (the replica's, with one) have applied `position`. */
   waitForReadTables(position: number, timeoutMs: number): Promise<boolean>;
   maxConnections: number;
+  /** Open streams one address (its rate-limit key) may hold; one more is answered 429. */
+  maxConnectionsPerAddress: number;
   /** A client further behind than this many logged events gets `reload` instead of a replay. */
   replayLimit: number;
   heartbeatMs: number;
@@ -25,6 +27,12 @@ const FOLLOW_POLL_MS = 5000;
 const RETRY_MS = 1000;
 /** Waits for the read tables are repeated in slices of this length while the feed runs. */
 const READ_TABLES_WAIT_MS = 5000;
+/** How long start() waits for the first position; the follower goes on looking after that. */
+const START_WAIT_MS = 1000;
+/** What a browser with too many streams open (one per tab) is told to wait: tabs close, hidden ones give theirs back. */
+const PER_ADDRESS_RETRY_AFTER_S = 30;
+/** What an abandoned read or wait settles as once the feed stops. */
+const STOPPED = Symbol('stopped');
 
 /**
  * The live stream of one API process: it follows the shared event log itself (so it sees the
@@ -37,12 +45,19 @@ const READ_TABLES_WAIT_MS = 5000;
 export class LiveFeed {
   private position: number | null = null;
   private readonly connections = new Set<LiveConnection>();
+  /** Open streams per address (rate-limit key). */
+  private readonly perAddress = new Map<string, number>();
   private running = false;
   private readonly wakeup = new WakeableSleep();
   private loop: Promise<void> | null = null;
   private stopListening: (() => void) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private readonly now: () => number;
+  /** Settles when stop() is called: a pending read of the log or wait for the read tables is abandoned for it. */
+  private stopped: Promise<typeof STOPPED> = new Promise(() => {});
+  private markStopped: () => void = () => {};
+  private positioned: Promise<void> = Promise.resolve();
+  private markPositioned: () => void = () => {};
 
   constructor(private readonly options: LiveFeedOptions) {
     this.now = options.now ?? Date.now;
@@ -52,20 +67,33 @@ export class LiveFeed {
     return this.connections.size;
   }
 
-  /** Starts following from the log's head (a failed first read is retried by the follower). */
+  /**
+   * Starts following from the log's head once the read tables have reached it (a failed read
+   * is retried by the follower). Until then streams are refused as "starting": a `ready` or a
+   * replay from the head would send clients to refetch what the read tables do not show yet.
+   * Waits a little for that, so a process that starts in step serves streams at once.
+   */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.position = await this.options.store.headPosition().catch(() => null);
+    this.stopped = new Promise((resolve) => (this.markStopped = () => resolve(STOPPED)));
+    this.positioned = new Promise((resolve) => (this.markPositioned = resolve));
     this.stopListening = this.options.store.onAppended(() => this.signal());
     this.heartbeat = setInterval(() => this.connections.forEach((connection) => connection.heartbeat()), this.options.heartbeatMs);
     this.heartbeat.unref();
     this.loop = this.follow();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.positioned, new Promise((resolve) => (timer = setTimeout(resolve, START_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
-  /** Ends every stream (so the HTTP server can close) and stops following the log. */
+  /**
+   * Ends every stream (so the HTTP server can close) and stops following the log, without
+   * waiting for a read or a wait for the read tables that is under way: that is abandoned.
+   */
   async stop(): Promise<void> {
     this.running = false;
+    this.markStopped();
     this.stopListening?.();
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.signal();
@@ -73,11 +101,17 @@ export class LiveFeed {
     await this.loop;
   }
 
-  /** Throws the 503 a new stream gets while the feed is not following yet or is full. */
-  admit(): void {
+  /**
+   * Throws the 503 a new stream gets while the feed is not following yet or is full, or the 429
+   * of an address that holds its share of streams already (a browser with many tabs open).
+   */
+  admit(address: string): void {
     if (!this.running || this.position === null) throw new ServiceUnavailableError('Live updates are starting. Please try again.', 2);
     if (this.connections.size >= this.options.maxConnections) {
       throw new ServiceUnavailableError('Too many live connections on this server right now. Please try again.', 5);
+    }
+    if ((this.perAddress.get(address) ?? 0) >= this.options.maxConnectionsPerAddress) {
+      throw new TooManyRequestsError('Too many live streams from your address. Close some tabs of this site, or try again later.', PER_ADDRESS_RETRY_AFTER_S);
     }
   }
 
@@ -85,11 +119,17 @@ export class LiveFeed {
    * Opens a stream on `socket` (its headers already sent). With `lastEventId`, the changes
    * after it are replayed from the log first, or `reload` is sent when that is too far back.
    */
-  async open(socket: LiveSocket, lastEventId: number | null): Promise<LiveConnection> {
-    this.admit();
-    const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => this.connections.delete(closed));
+  async open(socket: LiveSocket, lastEventId: number | null, address: string): Promise<LiveConnection> {
+    this.admit(address);
+    const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => {
+      this.connections.delete(closed);
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    });
     // Joined before the replay reads the log: what is published meanwhile queues on the connection.
     this.connections.add(connection);
+    this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     const through = this.position!;
     connection.write(`retry: ${RECONNECT_HINT_MS}\n\n`);
     if (lastEventId === null) {
@@ -130,8 +170,12 @@ export class LiveFeed {
   private async follow(): Promise<void> {
     while (this.running) {
       try {
-        if (this.position === null) this.position = await this.options.store.headPosition();
-        const events = await this.options.store.readAll(this.position, FOLLOW_BATCH);
+        if (this.position === null) {
+          if (!(await this.findStart())) return;
+          continue;
+        }
+        const events = await this.untilStopped(this.options.store.readAll(this.position, FOLLOW_BATCH));
+        if (events === STOPPED) return;
         if (events.length === 0) {
           await this.sleep(FOLLOW_POLL_MS);
           continue;
@@ -147,12 +191,29 @@ export class LiveFeed {
     }
   }
 
+  /** The head the read tables have reached: where the feed starts. False once stopped. */
+  private async findStart(): Promise<boolean> {
+    const head = await this.untilStopped(this.options.store.headPosition());
+    if (head === STOPPED || !(await this.readTablesReach(head))) return false;
+    this.position = head;
+    this.markPositioned();
+    return true;
+  }
+
   /** Waits (in slices, while running) until the read tables have applied `position`; false once stopped. */
   private async readTablesReach(position: number): Promise<boolean> {
     while (this.running) {
-      if (await this.options.waitForReadTables(position, READ_TABLES_WAIT_MS)) return true;
+      const reached = await this.untilStopped(this.options.waitForReadTables(position, READ_TABLES_WAIT_MS));
+      if (reached === STOPPED) return false;
+      if (reached) return true;
     }
     return false;
+  }
+
+  /** `work`, or STOPPED as soon as the feed stops; what `work` does later (a late error too) is ignored. */
+  private untilStopped<T>(work: Promise<T>): Promise<T | typeof STOPPED> {
+    work.catch(() => {});
+    return Promise.race([work, this.stopped]);
   }
 
   private signal(): void {

@@ -1,6 +1,7 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { clientBudgetKey } from '../http/audit-context.js';
 import { InvalidInputError } from '../shared/domain-errors.js';
 import { LiveFeed } from './live-feed.js';
 
@@ -33,7 +34,8 @@ export class LiveController {
       'change, so a refetch on it sees it. The stream starts with `ready` (`data: { position }`). A client that ' +
       'reconnects with `Last-Event-ID` (or `?lastEventId=`) gets the changes it missed, or one `reload` message when it ' +
       'is more than LIVE_REPLAY_LIMIT events behind (or its id is not a position of this log). `: hb` comment lines ' +
-      'come every LIVE_HEARTBEAT_MS. Each process holds at most LIVE_MAX_CONNECTIONS streams.',
+      'come every LIVE_HEARTBEAT_MS. Each process holds at most LIVE_MAX_CONNECTIONS streams, and at most ' +
+      'LIVE_MAX_PER_ADDRESS from one address. HEAD answers the same headers and ends at once.',
   })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The id of the last message received: resume after it' })
   @ApiQuery({ name: 'lastEventId', required: false, type: 'integer', description: 'The same, for clients that cannot set headers' })
@@ -43,15 +45,18 @@ export class LiveController {
     content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 42\nevent: match-recorded\ndata: {"matchIds":[7],"playerIds":[1,2],"everyone":false,"modeId":null,"winningTeam":"team1"}\n\n' } } },
   })
   @ApiResponse({ status: 400, description: 'A Last-Event-ID that is not a whole number' })
+  @ApiResponse({ status: 429, description: 'This address holds LIVE_MAX_PER_ADDRESS streams already (Retry-After says when to try again)' })
   @ApiResponse({ status: 503, description: 'This process holds as many streams as it may (Retry-After says when to try again)' })
   async stream(
     @Headers('last-event-id') header: string | undefined,
     @Query('lastEventId') query: unknown,
+    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     const lastEventId = lastEventIdOf(header ?? query);
+    const address = clientBudgetKey(request);
     // Refused before a byte is written, so the refusal is the JSON error shape.
-    this.feed.admit();
+    this.feed.admit(address);
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       // no-transform: the compression middleware leaves the stream alone (it would hold messages back).
@@ -60,7 +65,12 @@ export class LiveController {
       // nginx: do not buffer this answer (deploy/nginx/nginx.conf says so for /api/live too).
       'X-Accel-Buffering': 'no',
     });
+    // Express routes HEAD here too: it gets the stream's headers and no stream, so it holds no slot.
+    if (request.method === 'HEAD') {
+      response.end();
+      return;
+    }
     response.socket?.setNoDelay(true);
-    await this.feed.open(response, lastEventId);
+    await this.feed.open(response, lastEventId, address);
   }
 }

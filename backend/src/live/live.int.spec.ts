@@ -1,10 +1,14 @@
-import type { LeaderboardEntry, LiveChange, RecordMatchRequest } from '@team/contracts';
+import type { EventStore, LeaderboardEntry, LiveChange, RecordMatchRequest } from '@team/contracts';
+import { ensureCheckpoint, Projector, READ_MODELS_CHECKPOINT, readModelProjections } from '@team/projections';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
 import { openSse, type SseStream } from '../testing/sse-client.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { LiveFeed } from './live-feed.js';
 
 // GET /api/live on one process: changes after the read tables have them, the replay by
-// Last-Event-ID, reload when too far behind, the connection bound, heartbeats, no compression.
+// Last-Event-ID, reload when too far behind, the connection bounds (per process and per
+// address), HEAD, heartbeats, no compression.
 
 const REPLAY_LIMIT = 4;
 
@@ -15,23 +19,37 @@ function duel(a: string, b: string): RecordMatchRequest {
 describe('GET /api/live', () => {
   let app: TestApp;
   const open: SseStream[] = [];
+  // Each stream comes from its own address (X-Forwarded-For, one trusted proxy) unless the test
+  // names one: a stream the previous test closed may not have been counted off yet.
+  let addresses = 0;
   const live = async (headers: Record<string, string> = {}, query = '') => {
-    const stream = await openSse(`${app.baseUrl}/api/live${query}`, headers);
+    const stream = await openSse(`${app.baseUrl}/api/live${query}`, { 'x-forwarded-for': `198.51.100.${++addresses}`, ...headers });
     open.push(stream);
     return stream;
   };
 
   beforeAll(async () => {
-    app = await startTestApp({ LIVE_HEARTBEAT_MS: '150', LIVE_MAX_CONNECTIONS: '3', LIVE_REPLAY_LIMIT: String(REPLAY_LIMIT) });
+    app = await startTestApp({
+      LIVE_HEARTBEAT_MS: '150',
+      LIVE_MAX_CONNECTIONS: '3',
+      LIVE_MAX_PER_ADDRESS: '2',
+      LIVE_REPLAY_LIMIT: String(REPLAY_LIMIT),
+      TRUST_PROXY: '1',
+    });
   });
-  afterEach(() => {
+  afterEach(async () => {
     for (const stream of open.splice(0)) stream.close();
+    // The server sees the clients go a moment later: the next test starts with every slot free.
+    const feed = app.running.app.get(LiveFeed);
+    for (const deadline = Date.now() + 3000; feed.connectionCount > 0 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  test('a recorded match arrives as match-recorded, with its position as id, once the leaderboard shows it', async () => {
+  test('a recorded match arrives as match-recorded, with its position as id and its summary', async () => {
     const stream = await live({ 'accept-encoding': 'gzip, br' });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -52,8 +70,6 @@ describe('GET /api/live', () => {
       modeId: null,
       winningTeam: 'team1',
     });
-    const board = await getOk<LeaderboardEntry[]>(app, '/api/players/leaderboard');
-    expect(board.map((entry) => entry.username)).toEqual(expect.arrayContaining(['Ada', 'Bob']));
   });
 
   test('Last-Event-ID replays exactly the changes after it, in order, then continues live', async () => {
@@ -125,12 +141,93 @@ describe('GET /api/live', () => {
     expect(again.status).toBe(200);
   });
 
+  test('beyond LIVE_MAX_PER_ADDRESS from one address: 429 with Retry-After and the error shape; other addresses are served', async () => {
+    const address = { 'x-forwarded-for': '203.0.113.9' };
+    const held = [await live(address), await live(address)];
+    await Promise.all(held.map((stream) => stream.waitFor(1, 'ready')));
+    const refused = await app.call('GET', '/api/live', { headers: address });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.body).toEqual({ error: 'Too many live streams from your address. Close some tabs of this site, or try again later.' });
+    const other = await live();
+    expect(other.status).toBe(200);
+  });
+
+  test('HEAD answers the stream\'s headers and ends at once, holding no slot', async () => {
+    const feed = app.running.app.get(LiveFeed);
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${app.baseUrl}/api/live`, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+      await response.text();
+    }
+    expect(feed.connectionCount).toBe(0);
+    // All three slots are still free.
+    const streams = [await live(), await live(), await live()];
+    expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200]);
+  });
+
   test('the OpenAPI document describes the stream', async () => {
     const { body } = await app.call('GET', '/api/docs/openapi.json');
     const operation = body.paths['/api/live'].get;
     expect(operation.summary).toMatch(/server-sent events/);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '503']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '429', '503']);
     expect(Object.keys(operation.responses['200'].content)).toEqual(['text/event-stream']);
     expect(operation.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['Last-Event-ID', 'lastEventId']);
+  });
+});
+
+describe('GET /api/live with the projector held', () => {
+  let app: TestApp;
+  let projector: Projector;
+  const open: SseStream[] = [];
+
+  beforeAll(async () => {
+    // No projector runs: the test applies the log to the read tables itself, when it chooses.
+    app = await startTestApp({ PROJECTOR: 'off', READ_YOUR_WRITES_TIMEOUT_MS: '20000' });
+    const store = app.running.app.get<EventStore>(EVENT_STORE);
+    await ensureCheckpoint(app.knex, READ_MODELS_CHECKPOINT);
+    projector = new Projector({ knex: app.knex, reader: store, projections: readModelProjections });
+  });
+  afterAll(async () => {
+    for (const stream of open) stream.close();
+    await app?.close();
+  });
+
+  /** Applies every logged event to the read tables. */
+  async function project(): Promise<void> {
+    while ((await projector.processBatch()) > 0);
+  }
+
+  test('a change is sent only once the read tables show it: not while the projector is held, at once after it applies it', async () => {
+    await project();
+    let stream = await openSse(`${app.baseUrl}/api/live`);
+    for (const deadline = Date.now() + 5000; stream.status === 503 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stream = await openSse(`${app.baseUrl}/api/live`);
+    }
+    open.push(stream);
+    await stream.waitFor(1, 'ready');
+
+    // The command appends, then waits for the read tables (read-your-writes): held here.
+    const before = await app.eventCount();
+    const answer = app.call('POST', '/api/matches', { json: duel('Mo', 'Ned') });
+    for (const deadline = Date.now() + 5000; (await app.eventCount()) === before && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await app.eventCount()).toBeGreaterThan(before);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.messages.map((message) => message.event)).toEqual(['ready']);
+    expect((await getOk<LeaderboardEntry[]>(app, '/api/players/leaderboard')).map((entry) => entry.username)).not.toContain('Mo');
+
+    await project();
+    const [message] = await stream.waitFor(1, 'match-recorded');
+    expect((await getOk<LeaderboardEntry[]>(app, '/api/players/leaderboard')).map((entry) => entry.username)).toEqual(
+      expect.arrayContaining(['Mo', 'Ned']),
+    );
+    const recorded = await answer;
+    expect(recorded.status).toBe(201);
+    expect(Number(message!.id)).toBe(recorded.body.position);
   });
 });

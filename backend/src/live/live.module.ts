@@ -22,6 +22,7 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
           store,
           waitForReadTables: (position, timeoutMs) => waiter.waitFor(position, timeoutMs),
           maxConnections: config.liveMaxConnections,
+          maxConnectionsPerAddress: config.liveMaxPerAddress,
           replayLimit: config.liveReplayLimit,
           heartbeatMs: config.liveHeartbeatMs,
           // A socket that has not drained through two heartbeats belongs to a client that is not reading.
