@@ -35,17 +35,27 @@ function setup(seasons: PlayerSeason[] | { status: number }, asOf: number | null
 }
 
 describe('Seasons on the Player Profile dialog', () => {
-  it('lists each season played with its final (or current) ELO, peak, W-L and rank, the current one marked', async () => {
+  it('lists each season played with its final (or current) ELO, peak, W-L, matches, K/D, average score and rank, the current one marked', async () => {
     setup(viperSeasons);
     const section = await screen.findByRole('region', { name: 'Seasons' });
     const rows = within(section).getAllByTestId('player-season');
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['1100', '1112', '2-12 wins, 1 losses', '#1'],
-      ['968', '1016', '1-31 wins, 3 losses', '#3'],
+      ['1100', '1112', '2-12 wins, 1 losses', '3', '1.20', '1500', '#1'],
+      ['968', '1016', '1-31 wins, 3 losses', '4', '0.80', '1200', '#3'],
     ]);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Spring SplitCurrent');
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent(/^Winter Cup$/);
-    expect(within(section).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Season', 'ELO', 'Peak', 'W-L', 'Rank']);
+    expect(within(section).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Season', 'ELO', 'Peak', 'W-L', 'Matches', 'K/D', 'Avg Score', 'Rank',
+    ]);
+    // The table scrolls sideways on a phone: a keyboard can reach and scroll it, and it is named.
+    expect(within(section).getByRole('group', { name: 'Seasons table' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it("says that a void inside a closed season does not change that season's final standings", async () => {
+    setup(viperSeasons);
+    const section = await screen.findByRole('region', { name: 'Seasons' });
+    expect(within(section).getByText(/voided after a season closed does not change its final standings/)).toBeInTheDocument();
   });
 
   it('is hidden for a player with no season line', async () => {

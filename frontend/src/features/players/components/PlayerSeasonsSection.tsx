@@ -1,6 +1,6 @@
 import type { PlayerSeason } from '@team/contracts';
 import { Tag } from '@/components/ui/Tag';
-import { formatInteger, formatRecord } from '@/utils/format';
+import { formatInteger, formatRatio, formatRecord } from '@/utils/format';
 import { useGetPlayerSeasonsQuery } from '../api/get-seasons';
 import './player-seasons.css';
 
@@ -20,6 +20,9 @@ function SeasonRow({ line }: { line: PlayerSeason }) {
         <span aria-hidden>{formatRecord(line.wins, line.losses)}</span>
         <span className="sr-only">{`${line.wins} wins, ${line.losses} losses`}</span>
       </td>
+      <td>{formatInteger(line.matches)}</td>
+      <td>{formatRatio(line.kdRatio)}</td>
+      <td>{formatInteger(line.avgScore)}</td>
       <td>#{line.rank}</td>
     </tr>
   );
@@ -27,8 +30,9 @@ function SeasonRow({ line }: { line: PlayerSeason }) {
 
 /**
  * The profile's Seasons: per season played, the rating at its end (now, for the current
- * season), the peak, the record and the rank on that season's board. A player with no
- * season line (or whose lines could not be read) has no section at all.
+ * season), the peak, the record, matches, K/D, average score and the rank on that season's
+ * board. A player with no season line (or whose lines could not be read) has no section at
+ * all. On a phone the table scrolls sideways, the season name staying in the first column.
  */
 export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
   const { data } = useGetPlayerSeasonsQuery(playerId);
@@ -36,7 +40,8 @@ export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
   return (
     <section className="player-seasons" aria-labelledby="player-seasons-title">
       <h3 id="player-seasons-title">Seasons</h3>
-      <div className="player-seasons-scroll">
+      {/* Focusable, so a keyboard can scroll the columns a narrow screen hides. */}
+      <div className="player-seasons-scroll" role="group" aria-label="Seasons table" tabIndex={0}>
         <table className="player-seasons-table">
           <thead>
             <tr>
@@ -44,6 +49,9 @@ export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
               <th scope="col">ELO</th>
               <th scope="col">Peak</th>
               <th scope="col">W-L</th>
+              <th scope="col">Matches</th>
+              <th scope="col">K/D</th>
+              <th scope="col">Avg Score</th>
               <th scope="col">Rank</th>
             </tr>
           </thead>
@@ -54,7 +62,11 @@ export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
           </tbody>
         </table>
       </div>
-      <p className="muted player-seasons-note">ELO is the rating at the season&apos;s end, or now for the current season.</p>
+      <p className="muted player-seasons-note">
+        ELO is the rating at the season&apos;s end, or now for the current season.
+        {data.some((line) => !line.season.current) &&
+          ' A match voided after a season closed does not change its final standings (the audit log shows the void).'}
+      </p>
     </section>
   );
 }
