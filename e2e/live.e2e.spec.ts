@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
@@ -73,16 +73,25 @@ describe('live updates in Chromium', () => {
     await openBoard(watcher);
     // What the server was asked: the resume point arrives as the browser's own Last-Event-ID
     // header (its automatic retry) or as ?lastEventId= (the client's retry after a back-off).
+    // And what it answered them: a replay, not a reload.
     const resumedFrom: number[] = [];
+    let resumedAnswers = '';
     const httpServer = server.running.app.getHttpServer();
-    const onRequest = (request: IncomingMessage) => {
+    const onRequest = (request: IncomingMessage, response: ServerResponse) => {
       const url = new URL(request.url ?? '/', server.baseUrl);
       const id = request.headers['last-event-id'] ?? url.searchParams.get('lastEventId');
-      if (url.pathname === '/api/live' && typeof id === 'string' && id) resumedFrom.push(Number(id));
+      if (url.pathname !== '/api/live' || typeof id !== 'string' || !id) return;
+      resumedFrom.push(Number(id));
+      const write = response.write.bind(response) as (chunk: unknown, ...rest: unknown[]) => boolean;
+      response.write = ((chunk: unknown, ...rest: unknown[]) => {
+        resumedAnswers += String(chunk);
+        return write(chunk, ...rest);
+      }) as typeof response.write;
     };
     // Cut the stream off and keep it off while a match is recorded elsewhere.
     await watcher.route('**/api/live**', (route) => route.abort());
-    httpServer.on('request', onRequest);
+    // Ahead of the app's own listener, so every write of the answer is seen.
+    httpServer.prependListener('request', onRequest);
     httpServer.closeAllConnections();
     await indicator(watcher).getByText('Reconnecting…', { exact: true }).waitFor();
     // The page stays usable while the stream is down; the indicator says so (axe audits it).
@@ -99,6 +108,8 @@ describe('live updates in Chromium', () => {
     // It resumed from before the missed match, so the server replayed it (no reload needed).
     expect(resumedFrom.length).toBeGreaterThan(0);
     expect(Math.max(...resumedFrom)).toBeLessThan(missed.body.position);
+    expect(resumedAnswers).toContain(`id: ${missed.body.position}\nevent: match-recorded\n`);
+    expect(resumedAnswers).not.toContain('event: reload');
     expect(pageErrors).toEqual([]);
   });
 });
