@@ -70,6 +70,11 @@ describe('a read model added by an upgrade', () => {
     expect(await tableChecksums(app.knex, readModelProjections)).toEqual(comparison.rebuilt);
   });
 
+  it('a changed handler whose migration asks for a replay marks the checkpoint too', async () => {
+    const matches = readModelProjections.find((p) => p.name === 'matches')!;
+    expect(matches.migrations.find((m) => m.name === '002_voided_matches_kept')?.replay).toBe(true);
+  });
+
   it('is not marked on a new database, whose checkpoint starts at the log\'s start', async () => {
     const fresh = await startTestApp();
     try {

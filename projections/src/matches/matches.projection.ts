@@ -169,9 +169,10 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
     },
     {
       // Until this migration a void deleted the match's rows. On a deployment that voided
-      // matches before it, those matches (and their pages) come back only with a rebuild of the
-      // read models (Operations → Rebuild), which replays every MatchRecorded and MatchVoided.
+      // matches before it, those matches (and their pages) come back only with a replay of
+      // every MatchRecorded and MatchVoided: `replay` has the first start after it rebuild.
       name: '002_voided_matches_kept',
+      replay: true,
       async up(knex) {
         await knex.raw(`ALTER TABLE ${MATCHES_TABLE} ADD COLUMN voided_at timestamptz, ADD COLUMN void_reason text`);
       },
