@@ -20,17 +20,34 @@ if (!adminKey) {
   process.exit(2);
 }
 
+/** Ends with one clear line: an expected failure needs no stack trace. */
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
 const name = path.basename(file);
-const response = await fetch(`${site}/api/admin/import${dryRun ? '?dryRun=true' : ''}`, {
-  method: 'POST',
-  headers: {
-    'x-admin-key': adminKey,
-    'x-file-name': encodeURIComponent(name),
-    'content-type': /\.(nd)?json$/i.test(name) ? 'application/json' : 'text/csv',
-  },
-  body: fs.readFileSync(file),
-  duplex: 'half',
-});
+let body;
+try {
+  body = fs.readFileSync(file);
+} catch (error) {
+  fail(`Cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file.' : error.message}`);
+}
+let response;
+try {
+  response = await fetch(`${site}/api/admin/import${dryRun ? '?dryRun=true' : ''}`, {
+    method: 'POST',
+    headers: {
+      'x-admin-key': adminKey,
+      'x-file-name': encodeURIComponent(name),
+      'content-type': /\.(nd)?json$/i.test(name) ? 'application/json' : 'text/csv',
+    },
+    body,
+    duplex: 'half',
+  });
+} catch (error) {
+  fail(`Cannot reach ${site}: ${error.cause?.code ?? error.cause?.message ?? error.message}. Is the site running (SITE_URL)?`);
+}
 
 if (!response.ok) {
   const text = await response.text();
@@ -57,21 +74,26 @@ const tty = process.stdout.isTTY;
 let buffered = '';
 let last = null;
 const decoder = new TextDecoder();
-for await (const chunk of response.body) {
-  buffered += decoder.decode(chunk, { stream: true });
-  const lines = buffered.split('\n');
-  buffered = lines.pop();
-  for (const line of lines.filter((l) => l.trim())) {
-    last = JSON.parse(line);
-    const percent = last.total ? Math.floor((last.done / last.total) * 100) : 100;
-    const text = `Importing ${name}: ${last.done}/${last.total} (${percent}%), ${last.recorded} recorded, ${last.skipped} skipped`;
-    if (tty) process.stdout.write(`\r${text}`);
-    else if (last.type !== 'progress') console.log(text);
+const INTERRUPTED = 'Import interrupted: run it again to resume.';
+try {
+  for await (const chunk of response.body) {
+    buffered += decoder.decode(chunk, { stream: true });
+    const lines = buffered.split('\n');
+    buffered = lines.pop();
+    for (const line of lines.filter((l) => l.trim())) {
+      last = JSON.parse(line);
+      const percent = last.total ? Math.floor((last.done / last.total) * 100) : 100;
+      const text = `Importing ${name}: ${last.done}/${last.total} (${percent}%), ${last.recorded} recorded, ${last.skipped} skipped`;
+      if (tty) process.stdout.write(`\r${text}`);
+      else if (last.type !== 'progress') console.log(text);
+    }
   }
+} catch (error) {
+  if (tty) process.stdout.write('\n');
+  fail(`The connection broke (${error.cause?.code ?? error.message}). ${INTERRUPTED}`);
 }
 if (tty) process.stdout.write('\n');
 if (last?.type === 'done') console.log(`Done in ${(last.ms / 1000).toFixed(1)} s; the log is at position ${last.position}.`);
 else if (last?.type === 'failed') {
-  console.error(`Stopped at ${last.line ? `line ${last.line} (match ${last.matchKey})` : 'an error'}: ${last.error}\nWhat was recorded stands; run the import again to resume.`);
-  process.exit(1);
-}
+  fail(`Stopped at ${last.line ? `line ${last.line} (match ${last.matchKey})` : 'an error'}: ${last.error}\nWhat was recorded stands; run the import again to resume.`);
+} else fail(`The answer ended before the import did. ${INTERRUPTED}`);

@@ -5,10 +5,9 @@ import type { Knex } from 'knex';
 import { EVENT_POSITION_HEADER, IMPORT_TEMPLATES, type EventStore } from '@team/contracts';
 import { AdminKeyGuard } from '../admin-access/admin-key.guard.js';
 import { EVENT_STORE, READ_KNEX } from '../infrastructure/tokens.js';
-import { LadderRepository } from '../ladder/ladder.repository.js';
 import { NotFoundError, ServiceUnavailableError } from '../shared/domain-errors.js';
 import { eventsNdjson, matchesCsv, matchesJson, playersCsv } from './export-sources.js';
-import { streamChunks } from './stream-lines.js';
+import { EXPORT_DRAIN_TIMEOUT_MS, streamChunks } from './stream-lines.js';
 
 /** Exports streaming at once in one process: each holds a connection or reads the log for a while. */
 const MAX_EXPORTS = 4;
@@ -25,11 +24,12 @@ const TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset
 @Controller('api')
 export class ExportController {
   private running = 0;
+  /** How long a client may leave a full buffer unread before its export is cut and its slot freed; tests lower it. */
+  drainTimeoutMs = EXPORT_DRAIN_TIMEOUT_MS;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_KNEX) private readonly readKnex: Knex,
-    private readonly ladder: LadderRepository,
   ) {}
 
   @Get('export/players.csv')
@@ -57,8 +57,7 @@ export class ExportController {
     if (format !== 'csv' && format !== 'json') throw new NotFoundError('The matches export is matches.csv or matches.json.');
     await this.exporting(async () => {
       const position = await this.store.headPosition();
-      const voided = await this.ladder.read((state) => new Set(state.voided));
-      const chunks = format === 'csv' ? matchesCsv(this.store, position, voided) : matchesJson(this.store, position, voided);
+      const chunks = format === 'csv' ? matchesCsv(this.store, position) : matchesJson(this.store, position);
       await this.send(response, `matches.${format}`, TYPES[format], position, chunks);
     });
   }
@@ -106,6 +105,6 @@ export class ExportController {
     response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader(EVENT_POSITION_HEADER, String(position));
-    await streamChunks(response, chunks);
+    await streamChunks(response, chunks, { drainTimeoutMs: this.drainTimeoutMs });
   }
 }

@@ -71,9 +71,15 @@ export function mapError(error: unknown): Mapped {
 }
 
 export function sendError(error: unknown, request: Request, response: Response, logger: Logger): void {
+  if (response.headersSent) {
+    // Too late for an error answer (a streamed export, say): cut the transfer, so the client sees
+    // it broken rather than waiting for an end that never comes, or taking half a file as whole.
+    logger.error({ err: error, path: request.path }, 'request failed after the headers were sent; response destroyed');
+    response.destroy();
+    return;
+  }
   const mapped = mapError(error);
   if (mapped.status >= 500) logger.error({ err: error, path: request.path }, 'request failed');
-  if (response.headersSent) return;
   for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
   response.status(mapped.status).json(mapped.body);
 }

@@ -115,6 +115,26 @@ describe('ImportExport', () => {
     expect(imports(requests)).toHaveLength(1);
   });
 
+  it('says the import was interrupted, and stops the bar, when the stream ends without a last line', async () => {
+    const stream = progressStream();
+    const { user, upload } = setup({
+      'POST /api/admin/import?dryRun=true': { body: report() },
+      'POST /api/admin/import': { body: stream.body },
+    });
+    await upload(csv());
+    await user.click(await screen.findByRole('button', { name: 'Import' }));
+    const bar = () => screen.getByRole('progressbar', { name: 'Import progress' });
+    stream.send({ type: 'progress', done: 2, total: 4, recorded: 1, skipped: 1 });
+    await waitFor(() => expect(bar()).toHaveAttribute('aria-valuenow', '50'));
+    stream.end();
+
+    expect(await screen.findByText('Import interrupted')).toBeInTheDocument();
+    expect(screen.getAllByText(/run it again to resume/).length).toBeGreaterThan(0);
+    await waitFor(() => expect(bar().closest('.ant-progress')).toHaveClass('ant-progress-status-exception'));
+    expect(screen.queryByText('Import finished')).not.toBeInTheDocument();
+    await waitFor(() => expect(importButton()).toBeEnabled());
+  });
+
   it('shows the server message when another import is running', async () => {
     const { user, upload } = setup({
       'POST /api/admin/import?dryRun=true': { body: report() },

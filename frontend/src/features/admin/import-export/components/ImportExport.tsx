@@ -14,6 +14,8 @@ export interface ImportExportProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
+const INTERRUPTED = 'The connection ended before the import finished. What was recorded stands: run it again to resume.';
+
 const percentOf = (p: ImportProgress) => (p.total === 0 ? 100 : Math.floor((p.done / p.total) * 100));
 
 function ProblemTable({ report }: { report: ImportDryRunReport }) {
@@ -43,6 +45,8 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
   const [checking, setChecking] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [importing, setImporting] = useState(false);
+  /** The stream ended (or broke) without its last line: the bar stops, and a rerun resumes. */
+  const [interrupted, setInterrupted] = useState(false);
 
   const fail = (error: unknown, fallback: string) => {
     if (!handleAdminError(error)) toast({ title: 'Error', description: serverErrorMessage(error, fallback), variant: 'destructive' });
@@ -52,6 +56,7 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
     setFile(chosen);
     setReport(null);
     setProgress(null);
+    setInterrupted(false);
     setChecking(true);
     try {
       setReport(await dryRunImport(chosen));
@@ -65,13 +70,20 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
   const start = async () => {
     if (!file) return;
     setImporting(true);
+    setInterrupted(false);
     try {
       const last = await runImport(file, setProgress);
       if (last?.type === 'failed') toast({ title: 'Import stopped', description: last.error, variant: 'destructive' });
       else if (last?.type === 'done') toast({ title: 'Import finished', description: `${last.recorded} matches recorded, ${last.skipped} already imported.` });
+      else {
+        setInterrupted(true);
+        toast({ title: 'Import interrupted', description: INTERRUPTED, variant: 'destructive' });
+      }
       dispatch(api.util.invalidateTags([...LADDER_TAGS]));
     } catch (error) {
+      setInterrupted(true);
       fail(error, 'Failed to import the file');
+      dispatch(api.util.invalidateTags([...LADDER_TAGS]));
     } finally {
       setImporting(false);
     }
@@ -146,11 +158,16 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
           )}
           {progress && (
             <div style={{ marginTop: 16 }} aria-live="polite">
-              <Progress percent={percentOf(progress)} status={progress.type === 'failed' ? 'exception' : progress.type === 'done' ? 'success' : 'active'} aria-label="Import progress" />
+              <Progress
+                percent={percentOf(progress)}
+                status={progress.type === 'failed' || interrupted ? 'exception' : progress.type === 'done' ? 'success' : 'active'}
+                aria-label="Import progress"
+              />
               <Typography.Paragraph>
                 {progress.done} of {progress.total} matches: {progress.recorded} recorded, {progress.skipped} skipped as already imported
                 {progress.type === 'done' ? ` in ${(progress.ms / 1000).toFixed(1)} s.` : '.'}
                 {progress.type === 'failed' ? ` Stopped at line ${progress.line} (match ${progress.matchKey}): ${progress.error}` : ''}
+                {interrupted && progress.type === 'progress' ? ` ${INTERRUPTED}` : ''}
               </Typography.Paragraph>
             </div>
           )}
