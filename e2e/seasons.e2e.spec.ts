@@ -163,7 +163,7 @@ describe('seasons in Chromium', () => {
     });
   }, 120_000);
 
-  test("the profile's season summary: each season with its final or current ELO, peak, W-L and rank", async () => {
+  test("the profile's season summary: each season with its final or current ELO, peak, W-L, matches, K/D, average score and rank", async () => {
     const lines = (await server.call('GET', `/api/players/${ids.Ace}/seasons`)).body as PlayerSeason[];
     expect(lines.map((line) => line.season.name)).toEqual(['Spring Split', 'Winter Cup']);
     const section = page.getByRole('dialog').getByRole('region', { name: 'Seasons' });
@@ -173,7 +173,10 @@ describe('seasons in Chromium', () => {
       expect(await rows.locator('th').allTextContents()).toEqual(['Spring SplitCurrent', 'Winter Cup']);
       for (const [index, line] of lines.entries()) {
         const cells = await rows.nth(index).locator('td').allTextContents();
-        expect(cells).toEqual([String(line.finalElo), String(line.peakElo), `${line.wins}-${line.losses}${line.wins} wins, ${line.losses} losses`, `#${line.rank}`]);
+        expect(cells).toEqual([
+          String(line.finalElo), String(line.peakElo), `${line.wins}-${line.losses}${line.wins} wins, ${line.losses} losses`,
+          String(line.matches), line.kdRatio.toFixed(2), String(Math.round(line.avgScore)), `#${line.rank}`,
+        ]);
       }
     };
     await open(`/tracker/players?playerId=${ids.Ace}`);
