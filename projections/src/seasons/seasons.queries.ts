@@ -25,6 +25,15 @@ export async function findSeason(knex: Knex, id: number): Promise<Season | null>
   return row ? toSeason(row) : null;
 }
 
+/** A player's totals over a set of season lines, as the leaderboard's Player fields name them. */
+const LINE_TOTALS = `count(*)::int AS total_matches,
+              (count(*) FILTER (WHERE won))::int AS wins,
+              (count(*) FILTER (WHERE NOT won))::int AS losses,
+              coalesce(sum(kills), 0)::bigint AS total_kills,
+              coalesce(sum(deaths), 0)::bigint AS total_deaths,
+              sum(assists)::bigint AS total_assists,
+              sum(score)::bigint AS total_score`;
+
 /**
  * A season's board: the players with lines in it (in the mode, when given), their totals over
  * those lines, ranked by the rating at the season's end: the frozen final rating of a closed
@@ -42,13 +51,7 @@ export async function seasonLeaderboard(knex: Knex, season: Season, modeId: numb
   const result = await knex.raw<{ rows: (PlayerRow & { peak: number | null })[] }>(
     `WITH lines AS (
        SELECT player_id,
-              count(*)::int AS total_matches,
-              (count(*) FILTER (WHERE won))::int AS wins,
-              (count(*) FILTER (WHERE NOT won))::int AS losses,
-              coalesce(sum(kills), 0)::bigint AS total_kills,
-              coalesce(sum(deaths), 0)::bigint AS total_deaths,
-              sum(assists)::bigint AS total_assists,
-              sum(score)::bigint AS total_score,
+              ${LINE_TOTALS},
               max(elo_after) FILTER (WHERE mode_id = ?::int) AS peak
          FROM ${SEASON_LINES_TABLE}
         WHERE season_id = ?::int AND (?::int = ${OVERALL_POOL} OR mode_id = ?::int)
@@ -72,13 +75,7 @@ export async function playerSeasons(knex: Knex, playerId: number): Promise<Playe
   const result = await knex.raw<{ rows: PlayerSeasonRow[] }>(
     `WITH mine AS (
        SELECT season_id,
-              count(*)::int AS total_matches,
-              (count(*) FILTER (WHERE won))::int AS wins,
-              (count(*) FILTER (WHERE NOT won))::int AS losses,
-              coalesce(sum(kills), 0)::bigint AS total_kills,
-              coalesce(sum(deaths), 0)::bigint AS total_deaths,
-              sum(assists)::bigint AS total_assists,
-              sum(score)::bigint AS total_score,
+              ${LINE_TOTALS},
               max(elo_after) FILTER (WHERE mode_id = ${OVERALL_POOL}) AS peak
          FROM ${SEASON_LINES_TABLE}
         WHERE player_id = ?::int
