@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { LeaderboardEntry, PlayerComparison } from '@team/contracts';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
-  blockExternalRequests,
-  collectPageErrors,
   firstLoadScriptKiB,
   FIRST_LOAD_JS_BUDGET_KIB,
   horizontalOverflow,
@@ -12,6 +10,7 @@ import {
   recordMatch,
   settle,
   shootBothThemes,
+  openSiteBrowser,
 } from './support/site.js';
 
 /**
@@ -20,7 +19,6 @@ import {
  * by a shared link, its side-by-side figures against the API's, and its first-load weight.
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 describe('head-to-head and compare in Chromium', () => {
   let server: TestApp;
@@ -45,10 +43,7 @@ describe('head-to-head and compare in Chromium', () => {
     await recordMatch(server, { winningTeam: 'team1', team1: [cinder], team2: [ace] });
     for (const player of (await server.call('GET', '/api/players')).body as LeaderboardEntry[]) ids[player.username] = player.id;
 
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
   });
 
   afterAll(async () => {

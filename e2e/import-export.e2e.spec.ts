@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { IMPORT_TEMPLATES, type LeaderboardEntry } from '@team/contracts';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
-import { blockExternalRequests, collectPageErrors, currentTheme, expectToast, saveTheme, settle, THEMES, type Theme } from './support/site.js';
+import { currentTheme, expectToast, saveTheme, settle, THEMES, type Theme, openSiteBrowser } from './support/site.js';
 
 /**
  * The admin's Import & Export screen (issue 15) in Chromium against the real server on a fresh
@@ -11,7 +11,6 @@ import { blockExternalRequests, collectPageErrors, currentTheme, expectToast, sa
  * leaderboard then ranks its players.
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 const templateLines = IMPORT_TEMPLATES.csv.trimEnd().split('\n');
 
@@ -69,10 +68,7 @@ describe('import and export in Chromium', () => {
 
   beforeAll(async () => {
     server = await startSiteServer();
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
   });
 
   afterAll(async () => {

@@ -1,14 +1,13 @@
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
+import type { Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
-  blockExternalRequests,
-  collectPageErrors,
   firstLoadScriptKiB,
   FIRST_LOAD_JS_BUDGET_KIB,
   matchPlayer,
   recordMatch,
   shootBothThemes,
+  openSiteBrowser,
 } from './support/site.js';
 
 /**
@@ -17,7 +16,6 @@ import {
  * not-found screen. Each page is shot in light and dark (with the axe audit).
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 describe('match pages in Chromium', () => {
   let server: TestApp;
@@ -30,10 +28,7 @@ describe('match pages in Chromium', () => {
 
   beforeAll(async () => {
     server = await startSiteServer();
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
     // Match 1, overall, voided below; match 2, Hardpoint, Team 1 wins 250 to 180.
     await recordMatch(server, {
       winningTeam: 'team2',

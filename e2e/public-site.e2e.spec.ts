@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
-  blockExternalRequests,
-  collectPageErrors,
   currentTheme,
   horizontalOverflow,
   matchPlayer,
@@ -11,6 +9,7 @@ import {
   saveTheme,
   settle,
   shootBothThemes,
+  openSiteBrowser,
 } from './support/site.js';
 
 /**
@@ -19,7 +18,6 @@ import {
  * site first, then content written through the admin API.
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 const BRAND = 'Vendetta';
 const TAGLINE =
@@ -76,10 +74,7 @@ describe('public site in Chromium', () => {
 
   beforeAll(async () => {
     server = await startSiteServer();
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
   });
 
   afterAll(async () => {

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { softResetRating, type LeaderboardEntry, type PlayerSeason, type Season } from '@team/contracts';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
 import {
-  blockExternalRequests,
-  collectPageErrors,
   currentTheme,
   expectToast,
   firstLoadScriptKiB,
@@ -15,6 +13,7 @@ import {
   settle,
   shootBothThemes,
   THEMES,
+  openSiteBrowser,
 } from './support/site.js';
 
 /**
@@ -24,7 +23,6 @@ import {
  * the profile's season summary show the two seasons apart.
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 const SOFT_RESET_PERCENT = 50;
 
@@ -53,10 +51,7 @@ describe('seasons in Chromium', () => {
     await recordMatch(server, { winningTeam: 'team1', team1: [matchPlayer('400000000000000001', 'Ace', 18, 9)], team2: [matchPlayer('400000000000000002', 'Oldtimer', 9, 18)] });
     for (const player of await overall()) ids[player.username] = player.id;
 
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
   });
 
   afterAll(async () => {

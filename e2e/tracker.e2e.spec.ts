@@ -1,9 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
-  blockExternalRequests,
-  collectPageErrors,
   dismissToasts,
   expectToast,
   horizontalOverflow,
@@ -12,6 +10,7 @@ import {
   settle,
   shootBothThemes,
   toast,
+  openSiteBrowser,
 } from './support/site.js';
 
 /**
@@ -21,7 +20,6 @@ import {
  * a match recorded through the form, then the screens that show it.
  */
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 /** A podium card is a button named by its content: "… Rank #2 … <username> …". */
 const podiumCardName = (username: string, rank: number) => new RegExp(`Rank #${rank}(?!\\d).*${username}`);
@@ -123,10 +121,7 @@ describe('ELO tracker in Chromium', () => {
 
   beforeAll(async () => {
     server = await startSiteServer();
-    browser = await launchBrowser();
-    page = browser.page;
-    await blockExternalRequests(browser.context);
-    pageErrors = collectPageErrors(page);
+    ({ browser, page, pageErrors } = await openSiteBrowser());
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/matches') matchPosts.push(request.postData() ?? '');
     });

@@ -6,6 +6,9 @@ import { expectNoSeriousAxeViolations } from './axe.js';
 
 export const screenshotDir = path.resolve(process.cwd(), 'e2e/screenshots');
 
+/** A launched browser: its one context and page. */
+export type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+
 /** Debian's Chromium with a fresh profile; flags that keep it off the (closed) network. */
 export async function launchBrowser(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{
   context: BrowserContext;

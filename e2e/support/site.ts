@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { launchBrowser, screenshot } from './browser.js';
+import { launchBrowser, screenshot, type Browser } from './browser.js';
 import type { TestApp } from './server.js';
 
 /** Shared steps of the public-site and tracker browser tests. */
@@ -36,6 +36,16 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * A browser for one test file's screens: requests leaving the machine blocked, and the errors
+ * its page throws collected (a file's afterEach expects none).
+ */
+export async function openSiteBrowser(): Promise<{ browser: Browser; page: Page; pageErrors: string[] }> {
+  const browser = await launchBrowser();
+  await blockExternalRequests(browser.context);
+  return { browser, page: browser.page, pageErrors: collectPageErrors(browser.page) };
 }
 
 /** The toast on screen (one at a time, SPEC §1). */
