@@ -140,6 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     liveMaxConnections: integer(env, 'LIVE_MAX_CONNECTIONS', 1000, 0, 100_000),
     liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15_000, 100, 300_000),
     liveReplayLimit: integer(env, 'LIVE_REPLAY_LIMIT', 1000, 0, 100_000),
-    liveMaxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 8, 1, 100_000),
+    liveMaxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 50, 1, 100_000),
   };
 }

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       liveMaxConnections: 1000,
       liveHeartbeatMs: 15_000,
       liveReplayLimit: 1000,
-      liveMaxPerAddress: 8,
+      liveMaxPerAddress: 50,
     });
   });
 
