@@ -16,6 +16,8 @@ export interface LiveClientOptions {
    */
   resume?: { lastEventId: string };
   batchMs?: number;
+  /** The least time between two batches, however fast changes come. */
+  minIntervalMs?: number;
   /** How long a hidden tab keeps its stream before giving the connection back. */
   hiddenGraceMs?: number;
 }
@@ -29,6 +31,8 @@ const LONGEST_BACKOFF_MS = 30_000;
  * hidden this long closes its stream, so a seventh tab's requests are not queued behind them.
  */
 const HIDDEN_GRACE_MS = 30_000;
+/** With the 100 ms batch and a refetch, a change is on screen within about a second even mid-import. */
+const MIN_BATCH_INTERVAL_MS = 750;
 
 /**
  * The app's one connection to GET /api/live. The browser's EventSource reconnects by itself
@@ -47,6 +51,8 @@ export class LiveClient {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private batch: ReceivedChange[] = [];
   private batchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last batch was passed on (epoch ms). */
+  private lastBatchAt = 0;
   private hiddenTimer: ReturnType<typeof setTimeout> | undefined;
   /** Closed because the tab was hidden: reopened when it is shown. */
   private paused = false;
@@ -162,15 +168,23 @@ export class LiveClient {
     this.retryTimer = setTimeout(() => this.connect(), pause / 2 + Math.random() * (pause / 2));
   }
 
+  /**
+   * Passes changes on in batches: a lone change after `batchMs`, and a stream of them (an import
+   * records thousands of matches a second) at most once per `minIntervalMs`, since each batch
+   * makes every open view refetch, in every fan's browser at once.
+   */
   private queue(change: ReceivedChange): void {
     this.batch.push(change);
     if (this.batchTimer !== undefined) return;
+    const sinceLast = Date.now() - this.lastBatchAt;
+    const wait = Math.max(this.options.batchMs ?? 100, (this.options.minIntervalMs ?? MIN_BATCH_INTERVAL_MS) - sinceLast);
     this.batchTimer = setTimeout(() => {
       const changes = this.batch;
       this.batch = [];
       this.batchTimer = undefined;
+      this.lastBatchAt = Date.now();
       this.options.onChanges(changes);
-    }, this.options.batchMs ?? 100);
+    }, wait);
   }
 
   private setStatus(status: LiveStatus): void {
