@@ -1,8 +1,9 @@
 import type { RecordMatchPlayer, Season, SeasonLeaderboardEntry } from '@team/contracts';
 import { readModelProjections, tableChecksums } from '@team/projections';
-import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
+import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { until } from '@test-support/until.js';
 
 // An upgrade that brings a read model the log should already have filled (here: the seasons
 // tables, as on a site that ran the version before seasons). Started on such a database, the
@@ -10,14 +11,6 @@ import { startTestApp, type TestApp } from '../testing/test-app.js';
 
 const line = (discordId: string, username: string): RecordMatchPlayer => ({ discordId, username, kills: 5, deaths: 3, assists: 1, score: 100 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a read model added by an upgrade', () => {
   let db: TestDatabase;
@@ -44,7 +37,6 @@ describe('a read model added by an upgrade', () => {
     // The database as the version before seasons left it: no seasons tables, no record of
     // their migration, the checkpoint past the three matches.
     const seasons = readModelProjections.find((p) => p.name === 'seasons')!;
-    const { connect } = await import('@test-support/database.js');
     const raw = connect(db.url, 1);
     for (const table of seasons.tables) await raw.raw(`DROP TABLE read_models.${table} CASCADE`);
     await raw('read_models.read_model_migrations').where('name', 'like', 'seasons/%').delete();

@@ -3,6 +3,7 @@ import type { GlobalStats, HealthResponse, LeaderboardEntry, RecordMatchRequest,
 import { testServerUrl } from '@test-support/database.js';
 import { findReplicaBinaries, startStreamingReplica, type StreamingReplica } from '../testing/streaming-replica.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { until } from '@test-support/until.js';
 
 // Issue 12 item 3: READ_DATABASE_URL sends read-model queries to a PostgreSQL replica, here a
 // real hot standby streaming from the primary. Read-your-writes still holds: a command's
@@ -25,14 +26,6 @@ const match = (winner: string, loser: string): RecordMatchRequest => ({
   team2: [{ discordId: `${loser}#1`, username: loser, kills: 1, deaths: 3, assists: 0, score: 5 }],
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs = 10_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 suite(missing ? `read replica (skipped: ${missing})` : 'READ_DATABASE_URL: reads from a streaming replica', () => {
   let replica: StreamingReplica | null = null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { until } from '@test-support/until.js';
 
 // A poison event end to end: the projector stops on it, health turns degraded without showing
 // the error, Operations names it, an admin sets it aside, the projector and a rebuild skip it,
@@ -13,14 +14,6 @@ const match = {
   team2: [{ discordId: 'd-bob', username: 'Bob', kills: 1, deaths: 3, assists: 0, score: 5 }],
 };
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('setting aside a poison event', () => {
   let app: TestApp;
