@@ -81,7 +81,11 @@ describe('seasons in Chromium', () => {
     const text = await confirm.textContent();
     expect(text).toContain('Season 1 ends now: its final standings are frozen');
     expect(text).toContain(`Soft reset ${SOFT_RESET_PERCENT}%: every rating (overall and each mode) moves ${SOFT_RESET_PERCENT}% of the way toward 1000`);
-    await confirm.getByRole('button', { name: 'Start season' }).click();
+    const [started] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/admin/seasons') && response.request().method() === 'POST'),
+      confirm.getByRole('button', { name: 'Start season' }).click(),
+    ]);
+    expect(`${started.status()} ${await started.text()}`).toMatch(/^201 /);
     await expectToast(page, 'Season started', 'Spring Split is the current season; the soft reset moved 2 ratings.');
 
     // The current season ended; every rating moved halfway back to 1000.
