@@ -69,14 +69,11 @@ export function Leaderboard({
 
   if (entries.length === 0) {
     return (
-      <Panel className="empty-panel">
-        <TrophyOutlined className="empty-panel-icon" aria-hidden />
-        <p className="muted">
-          {seasonId == null
-            ? 'No players yet. Record your first match to get started!'
-            : 'No matches in this season yet. Its board fills as matches are recorded.'}
-        </p>
-      </Panel>
+      <BoardMessage>
+        {seasonId == null
+          ? 'No players yet. Record your first match to get started!'
+          : 'No matches in this season yet. Its board fills as matches are recorded.'}
+      </BoardMessage>
     );
   }
 
@@ -90,12 +87,12 @@ export function Leaderboard({
   );
 }
 
-/** A board that cannot be shown: an unknown season, or a read that failed (announced as an alert). */
-function BoardMessage({ title, alert = false, children }: { title: string; alert?: boolean; children: ReactNode }) {
+/** No board to show: an empty one, an unknown season, or a read that failed (announced as an alert). */
+function BoardMessage({ title, alert = false, children }: { title?: string; alert?: boolean; children: ReactNode }) {
   return (
     <Panel className="empty-panel">
       <TrophyOutlined className="empty-panel-icon" aria-hidden />
-      <h2 className="empty-panel-title">{title}</h2>
+      {title && <h2 className="empty-panel-title">{title}</h2>}
       <p className="muted" role={alert ? 'alert' : undefined}>
         {children}
       </p>
