@@ -1,5 +1,5 @@
 import type { RecordMatchPlayer, Season, SeasonLeaderboardEntry } from '@team/contracts';
-import { readModelProjections, tableChecksums } from '@team/projections';
+import { migrateReadModels, readModelProjections, tableChecksums } from '@team/projections';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
@@ -63,8 +63,20 @@ describe('a read model added by an upgrade', () => {
   });
 
   it('a changed handler whose migration asks for a replay marks the checkpoint too', async () => {
-    const matches = readModelProjections.find((p) => p.name === 'matches')!;
-    expect(matches.migrations.find((m) => m.name === '002_voided_matches_kept')?.replay).toBe(true);
+    // The read tables as the version before matches/002_voided_matches_kept left them, past a match.
+    const older = await startTestApp();
+    try {
+      const response = await older.call('POST', '/api/matches', { json: { winningTeam: 'team1', team1: [line('a', 'Alpha')], team2: [line('c', 'Charlie')] } });
+      expect(response.status).toBe(201);
+      await older.knex.raw('ALTER TABLE read_models.ladder_matches DROP COLUMN voided_at, DROP COLUMN void_reason');
+      await older.knex('read_models.read_model_migrations').where({ name: 'matches/002_voided_matches_kept' }).delete();
+
+      await migrateReadModels(older.knex, readModelProjections);
+      const row = await older.knex('projection_checkpoints').where({ name: 'read-models' }).first('replay_required');
+      expect(row.replay_required).toBe('new read-model migrations: matches/002_voided_matches_kept');
+    } finally {
+      await older.close();
+    }
   });
 
   it('is not marked on a new database, whose checkpoint starts at the log\'s start', async () => {
