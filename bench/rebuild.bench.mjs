@@ -12,7 +12,7 @@ import { PostgresEventStore } from '../backend/dist/event-store/postgres/postgre
 import { decide } from '../backend/dist/ladder/ladder.decide.js';
 import { evolve } from '../backend/dist/ladder/ladder.evolve.js';
 import { initialLadderState } from '../backend/dist/ladder/ladder.state.js';
-import { LadderRepository } from '../backend/dist/ladder/ladder.repository.js';
+import { LadderRepository } from '../backend/dist/ladder/runtime/ladder.repository.js';
 import { createDatabase, fmt } from './lib.mjs';
 
 const MATCHES = Number(process.env.BENCH_REBUILD_MATCHES ?? 100_000);

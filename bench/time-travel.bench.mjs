@@ -11,8 +11,8 @@ import { createApp } from '../backend/dist/app.js';
 import { createKnex } from '../backend/dist/infrastructure/database.js';
 import { PgNotifications } from '../backend/dist/infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../backend/dist/event-store/postgres/postgres-event-store.js';
-import { LadderTimeTravel } from '../backend/dist/ladder/time-travel/ladder-time-travel.js';
-import { LadderRepository } from '../backend/dist/ladder/ladder.repository.js';
+import { LadderTimeTravel } from '../backend/dist/tracker/time-travel/ladder-time-travel.js';
+import { LadderRepository } from '../backend/dist/ladder/runtime/ladder.repository.js';
 import { seed } from './rebuild.bench.mjs';
 import { createDatabase, fmt, measure, row } from './lib.mjs';
 

@@ -22,8 +22,8 @@ import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.j
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
 import { headersSetBy, serveBeforeExpress } from './http/before-express.js';
-import { cachedLeaderboard, LEADERBOARD_PATH } from './ladder/get-leaderboard/cached-leaderboard.js';
-import { GetLeaderboardHandler } from './ladder/get-leaderboard/get-leaderboard.query.js';
+import { cachedLeaderboard, LEADERBOARD_PATH } from './tracker/get-leaderboard/cached-leaderboard.js';
+import { GetLeaderboardHandler } from './tracker/get-leaderboard/get-leaderboard.query.js';
 import { createKnex } from './infrastructure/database.js';
 import { migrateDatabase } from './infrastructure/migrate-database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';

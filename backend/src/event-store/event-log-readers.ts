@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { KurrentAuditLog } from '../audit/list-events/kurrentdb-audit-log.js';
 import { PostgresAuditLog, type AuditLog } from '../audit/list-events/list-events.query.js';
-import { PostgresKeyedMatchLog, type KeyedMatchLog } from '../ladder/idempotency-window.js';
-import { KurrentLadderLog } from '../ladder/kurrentdb-ladder-log.js';
-import { PostgresRecordedKeyLog, type RecordedKeyLog } from '../ladder/recorded-keys.js';
-import { KurrentTimeTravelLog } from '../ladder/time-travel/kurrentdb-time-travel-log.js';
-import { PostgresTimeTravelLog, type TimeTravelLog } from '../ladder/time-travel/time-travel-log.js';
+import { PostgresKeyedMatchLog, type KeyedMatchLog } from '../ladder/runtime/idempotency-window.js';
+import { KurrentLadderLog } from '../ladder/runtime/kurrentdb-ladder-log.js';
+import { PostgresRecordedKeyLog, type RecordedKeyLog } from '../ladder/runtime/recorded-keys.js';
+import { KurrentTimeTravelLog } from '../tracker/time-travel/kurrentdb-time-travel-log.js';
+import { PostgresTimeTravelLog, type TimeTravelLog } from '../tracker/time-travel/time-travel-log.js';
 import type { KurrentLog, KurrentReaderOptions } from './kurrentdb/kurrentdb-log.js';
 
 /**

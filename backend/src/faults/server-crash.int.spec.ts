@@ -4,7 +4,7 @@ import type { RecordMatchRequest } from '@team/contracts';
 import { compareWithRebuild } from '../testing/read-model-check.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
-import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from './match-load.js';
+import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
 
 // Issue 10 item 8: the real built server is killed (SIGKILL, no shutdown code runs) while
 // recorders are writing. A restarted server on the same database must let every recorder

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { randomMatch, recordedMatches, seededRandom } from '../faults/match-load.js';
+import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 

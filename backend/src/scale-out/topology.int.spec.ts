@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { HealthResponse, Match, RecordMatchRequest } from '@team/contracts';
-import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../faults/match-load.js';
+import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';
 import { BUILT_PROJECTIONS_WORKER, spawnBuilt, startServerProcess, type ChildHandle, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';

@@ -15,8 +15,8 @@ import type { EventLogReaders } from '../../event-store/event-log-readers.js';
 import { CLOCK, EVENT_LOG_READERS, KNEX, type Clock } from '../../infrastructure/tokens.js';
 import { ProjectionWaiter } from '../../projector/projection-waiter.js';
 import { ConflictError, DomainError } from '../../shared/domain-errors.js';
-import { LadderRepository } from '../ladder.repository.js';
-import type { CommandSequence } from '../ladder-command-queue.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
+import type { CommandSequence } from '../runtime/ladder-command-queue.js';
 import type { LadderState } from '../ladder.state.js';
 import { RecordMatchCommand, recordMatchRequestHash } from '../record-match/record-match.command.js';
 

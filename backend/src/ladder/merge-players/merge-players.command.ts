@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppendContext } from '@team/contracts';
-import { LadderRepository } from '../ladder.repository.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
 
 /** Merge a duplicate account into its primary (DESIGN §7); answers the event's position. */
 export class MergePlayersCommand extends Command<{ position: number }> {

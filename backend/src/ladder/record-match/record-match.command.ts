@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { CommandHandler, Command, type ICommandHandler } from '@nestjs/cqrs';
 import { MODES, validateRecordMatch, type AppendContext, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import type { CommandSequence } from '../ladder-command-queue.js';
+import type { CommandSequence } from '../runtime/ladder-command-queue.js';
 import { recordMatchResponse } from './record-match.response.js';
-import { LadderRepository } from '../ladder.repository.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
 
 /** The hash a keyed match carries: of the validated request, which is canonical (known fields, trimmed names), so equal matches hash equal. */
 export const recordMatchRequestHash = (request: RecordMatchRequest): string => createHash('sha256').update(JSON.stringify(request)).digest('hex');

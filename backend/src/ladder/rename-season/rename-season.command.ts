@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppendContext } from '@team/contracts';
-import { LadderRepository } from '../ladder.repository.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
 import type { SeasonWritten } from '../start-season/start-season.command.js';
 
 export class RenameSeasonCommand extends Command<SeasonWritten> {

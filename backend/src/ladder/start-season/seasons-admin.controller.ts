@@ -6,8 +6,8 @@ import { MAX_SEASON_NAME_LENGTH, type SeasonWriteResponse } from '@team/contract
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
-import { idParam } from '../get-seasons/get-seasons.controller.js';
-import { GetSeasonQuery } from '../get-seasons/get-seasons.query.js';
+import { idParam } from '../../tracker/get-seasons/get-seasons.controller.js';
+import { GetSeasonQuery } from '../../tracker/get-seasons/get-seasons.query.js';
 import { RenameSeasonCommand } from '../rename-season/rename-season.command.js';
 import { StartSeasonCommand, type SeasonWritten } from './start-season.command.js';
 

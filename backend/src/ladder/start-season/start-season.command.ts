@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { movedRatingsCount, type AppendContext } from '@team/contracts';
-import { LadderRepository } from '../ladder.repository.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
 
 /** What a season's write appended: the season it names, the event's position, the ratings its reset moved. */
 export interface SeasonWritten {

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppendContext, VoidMatchResponse } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { LadderRepository } from '../ladder.repository.js';
+import { LadderRepository } from '../runtime/ladder.repository.js';
 
 /** Void a match (DESIGN §7): its changes are given back, later matches keep theirs. */
 export class VoidMatchCommand extends Command<VoidMatchResponse> {

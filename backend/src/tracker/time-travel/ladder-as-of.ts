@@ -1,10 +1,10 @@
 import type { LeaderboardEntry, Match, PlayerMatchRecord } from '@team/contracts';
 import { leaderboardOf, toPlayer } from '@team/projections';
-import { evolve } from '../ladder.evolve.js';
-import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from '../ladder.events.js';
-import { deserializeState } from '../ladder.snapshot.js';
+import { evolve } from '../../ladder/ladder.evolve.js';
+import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from '../../ladder/ladder.events.js';
+import { deserializeState } from '../../ladder/ladder.snapshot.js';
 import { RankedBoard } from '../read-side/ranking-cache.js';
-import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../ladder.state.js';
+import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
 import type { LadderLogRow } from './time-travel-log.js';
 import type { KeptSnapshot } from './time-travel-snapshots.js';
 

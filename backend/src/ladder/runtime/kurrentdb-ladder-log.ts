@@ -1,7 +1,7 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
-import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../event-store/kurrentdb/kurrentdb-log.js';
+import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
 import type { KeyedMatch, KeyedMatchLog } from './idempotency-window.js';
-import { LADDER_STREAM, type MatchRecorded } from './ladder.events.js';
+import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
 import type { RecordedKeyLog } from './recorded-keys.js';
 
 /** The Idempotency-Key of a MatchRecorded, or null (another event, or a match sent without one). */

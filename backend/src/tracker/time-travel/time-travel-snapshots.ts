@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SNAPSHOT_VERSION } from '../ladder.snapshot.js';
+import { SNAPSHOT_VERSION } from '../../ladder/ladder.snapshot.js';
 import { tableCreator } from '../../infrastructure/create-table-once.js';
 
 /**

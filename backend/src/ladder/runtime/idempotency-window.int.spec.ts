@@ -1,7 +1,7 @@
 import type { EventStore } from '@team/contracts';
-import { loadConfig } from '../config.js';
-import { EVENT_STORE, LOGGER } from '../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { loadConfig } from '../../config.js';
+import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { LadderRepository } from './ladder.repository.js';
 
 const match = (winner: string, loser: string) => ({

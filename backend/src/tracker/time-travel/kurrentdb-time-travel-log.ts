@@ -1,7 +1,7 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
 import type { KurrentLog, KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import { ladderReaderSettings } from '../kurrentdb-ladder-log.js';
-import type { MatchRecorded } from '../ladder.events.js';
+import { ladderReaderSettings } from '../../ladder/runtime/kurrentdb-ladder-log.js';
+import type { MatchRecorded } from '../../ladder/ladder.events.js';
 import type { LadderLogRow, TimeTravelLog } from './time-travel-log.js';
 
 /** Positions read at once when a player's history asks for the matches at many positions. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LADDER_STREAM } from './ladder.events.js';
+import { LADDER_STREAM } from '../ladder.events.js';
 
 /**
  * The Idempotency-Keys with a prefix that the ladder's MatchRecorded events carry, read from the

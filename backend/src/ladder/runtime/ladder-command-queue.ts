@@ -1,7 +1,7 @@
 import type { AppendContext } from '@team/contracts';
-import type { LadderCommand } from './ladder.decide.js';
-import type { LadderEvent } from './ladder.events.js';
-import type { LadderState } from './ladder.state.js';
+import type { LadderCommand } from '../ladder.decide.js';
+import type { LadderEvent } from '../ladder.events.js';
+import type { LadderState } from '../ladder.state.js';
 
 /** Most commands decided and appended together. */
 const MAX_BATCH = 64;

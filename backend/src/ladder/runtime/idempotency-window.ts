@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { LADDER_STREAM, type MatchRecorded } from './ladder.events.js';
-import type { LadderState } from './ladder.state.js';
-import { recordMatchResponse } from './record-match/record-match.response.js';
+import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
+import type { LadderState } from '../ladder.state.js';
+import { recordMatchResponse } from '../record-match/record-match.response.js';
 
 // The idempotency window (IDEMPOTENCY_WINDOW_HOURS): the ladder keeps the answers of one
 // window's keyed matches in memory, forgets older ones, and reads the window again from the

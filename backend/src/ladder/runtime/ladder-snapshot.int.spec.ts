@@ -1,8 +1,8 @@
 import type { EventStore } from '@team/contracts';
-import { EVENT_STORE, LOGGER } from '../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
+import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { LadderRepository } from './ladder.repository.js';
-import { serializeState } from './ladder.snapshot.js';
+import { serializeState } from '../ladder.snapshot.js';
 
 const match = (winner: string, loser: string) => ({
   winningTeam: 'team1',

@@ -1,7 +1,7 @@
 import type { EventStore } from '@team/contracts';
-import { evolve } from './ladder.evolve.js';
-import { isLadderEvent, LADDER_STREAM, type LadderEvent } from './ladder.events.js';
-import { initialLadderState, type LadderState } from './ladder.state.js';
+import { evolve } from '../ladder.evolve.js';
+import { isLadderEvent, LADDER_STREAM, type LadderEvent } from '../ladder.events.js';
+import { initialLadderState, type LadderState } from '../ladder.state.js';
 
 /** Events per page of the first load: bounded memory however long the log is. */
 const LOAD_PAGE = 5000;

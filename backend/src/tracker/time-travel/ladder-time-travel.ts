@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config.js';
 import type { EventLogReaders } from '../../event-store/event-log-readers.js';
 import { APP_CONFIG, EVENT_LOG_READERS, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
-import { serializeState } from '../ladder.snapshot.js';
+import { serializeState } from '../../ladder/ladder.snapshot.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
