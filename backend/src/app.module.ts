@@ -5,13 +5,24 @@ import { HealthController } from './health/health.controller.js';
 import { AdminSessionController } from './admin-access/admin-session.controller.js';
 import { AuditModule } from './audit/audit.module.js';
 import { LadderModule } from './ladder/ladder.module.js';
+import { OperationsModule } from './operations/operations.module.js';
+import { TrackerModule } from './tracker/tracker.module.js';
 import { ContentModule } from './content/content.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { LiveModule } from './live/live.module.js';
 import { ExportModule } from './export/export.module.js';
 
-/** Feature modules: one per aggregate's use cases and queries. */
-const featureModules: Type[] = [AuditModule, LadderModule, ContentModule, PagesModule, LiveModule, ExportModule];
+/** Feature modules: the ladder's writes and the tracker's reads, the CMS, and the admins' audit and operations. */
+const featureModules: Type[] = [
+  AuditModule,
+  OperationsModule,
+  LadderModule,
+  TrackerModule,
+  ContentModule,
+  PagesModule,
+  LiveModule,
+  ExportModule,
+];
 
 @Module({})
 export class AppModule {

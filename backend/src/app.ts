@@ -15,17 +15,17 @@ import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
-import { openEventLogReaders, openEventStore } from './event-store/open-event-store.js';
+import { openEventStore } from './event-store/open-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
-import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
+import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 import { headersSetBy, serveBeforeExpress } from './http/before-express.js';
 import { cachedLeaderboard, LEADERBOARD_PATH } from './tracker/get-leaderboard/cached-leaderboard.js';
 import { GetLeaderboardHandler } from './tracker/get-leaderboard/get-leaderboard.query.js';
 import { createKnex } from './infrastructure/database.js';
-import { migrateDatabase } from './infrastructure/migrate-database.js';
+import { migrateDatabase } from './migrate-database.js';
 import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
@@ -71,7 +71,6 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   );
   await migrateDatabase(knex);
   const eventStore = openEventStore(config, knex, notifications);
-  const logReaders = openEventLogReaders(eventStore, { knex, timeTravelKnex });
   const projector =
     config.projector === 'inline'
       ? new Projector({
@@ -97,7 +96,6 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       timeTravelKnex,
       notifications,
       eventStore,
-      logReaders,
       projector,
       adminKey: options.adminKey,
       logger,

@@ -9,14 +9,12 @@ import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
 import { AuditContextFactory } from './http/audit-context.js';
 import { PublicWriteGuard } from './http/public-write.guard.js';
 import { SharedAddressBudget } from './http/address-budget.js';
-import type { EventLogReaders } from './event-store/event-log-readers.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import {
   ADMIN_FAILURE_LIMITER,
   APP_CONFIG,
   CLOCK,
   DATABASE_URL,
-  EVENT_LOG_READERS,
   EVENT_STORE,
   FINGERPRINT_SECRET,
   KNEX,
@@ -27,7 +25,7 @@ import {
   type Clock,
 } from './infrastructure/tokens.js';
 import { ProjectionWaiter } from './projector/projection-waiter.js';
-import { ReadYourWritesInterceptor } from './http/read-your-writes.interceptor.js';
+import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 
 /** What the composition root has built before Nest starts (see app.ts). */
 export interface CoreDependencies {
@@ -42,8 +40,6 @@ export interface CoreDependencies {
   timeTravelKnex: Knex;
   notifications: PgNotifications;
   eventStore: EventStore;
-  /** The log's own readers that go with `eventStore` (openEventLogReaders). */
-  logReaders: EventLogReaders;
   /** The projector this process runs, or null when a separate process runs it. */
   projector: Projector | null;
   adminKey: string;
@@ -76,7 +72,6 @@ export class CoreModule {
         { provide: TIME_TRAVEL_KNEX, useValue: deps.timeTravelKnex },
         { provide: PgNotifications, useValue: deps.notifications },
         { provide: EVENT_STORE, useValue: deps.eventStore },
-        { provide: EVENT_LOG_READERS, useValue: deps.logReaders },
         { provide: Projector, useValue: deps.projector },
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: deps.clock },
@@ -111,7 +106,6 @@ export class CoreModule {
         TIME_TRAVEL_KNEX,
         PgNotifications,
         EVENT_STORE,
-        EVENT_LOG_READERS,
         Projector,
         LOGGER,
         CLOCK,

@@ -5,8 +5,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { createLogger } from './infrastructure/logger.js';
-import type { EventLogReaders } from './event-store/event-log-readers.js';
-import { EVENT_LOG_READERS } from './infrastructure/tokens.js';
+import { LADDER_LOG, type RecordedKeyLog } from './ladder/runtime/ladder-log.js';
 import { seedDemo } from './ladder/demo/seed-demo.js';
 
 /**
@@ -41,7 +40,7 @@ async function main(): Promise<void> {
     const running = await createApp(config, { adminKey: adminKey.key, databaseUrl, logger });
     try {
       const started = Date.now();
-      const log = running.app.get<EventLogReaders>(EVENT_LOG_READERS).recordedKeys;
+      const log = running.app.get<RecordedKeyLog>(LADDER_LOG);
       const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log });
       // With PROJECTOR=off a separate projections process fills the read tables instead.
       if (running.projector) await running.projector.waitFor(summary.lastPosition, 60_000);

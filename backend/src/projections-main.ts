@@ -1,5 +1,5 @@
 import { Projector, readModelProjections } from '@team/projections';
-import { migrateDatabase } from './infrastructure/migrate-database.js';
+import { migrateDatabase } from './migrate-database.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { createKnex } from './infrastructure/database.js';

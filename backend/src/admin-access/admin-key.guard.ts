@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
-import type { AddressBudget } from '../http/address-budget.js';
+import type { AddressBudget } from '../http/rate-limiter.js';
 import { AuditContextFactory, clientBudgetKey, correlationIdOf } from '../http/audit-context.js';
 import { AdminKeyVerifier } from './admin-key.js';
 import { ADMIN_FAILURE_LIMITER, LOGGER } from '../infrastructure/tokens.js';

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ListEventsController } from './list-events/list-events.controller.js';
-import { OperationsController } from '../operations/rebuild-projections/operations.controller.js';
-import { RebuildService } from '../operations/rebuild-projections/rebuild.service.js';
-import { SetAsideEventController } from '../operations/set-aside-event/set-aside-event.controller.js';
-import { SetAsideEventHandler, UndoSetAsideEventHandler } from '../operations/set-aside-event/set-aside-event.command.js';
+import { KNEX } from '../infrastructure/tokens.js';
+import { logReaderProvider } from '../event-store/open-event-store.js';
+import { AUDIT_LOG } from './list-events/list-events.query.js';
+import { auditLogImplementations } from './list-events/open-audit-log.js';
 
-/** The event log as the admins' tool: audit log, operations, rebuilds, setting aside a poison event. */
+/** The event log as the admins' record: the audit log, filterable and paged. */
 @Module({
-  controllers: [ListEventsController, OperationsController, SetAsideEventController],
-  providers: [RebuildService, SetAsideEventHandler, UndoSetAsideEventHandler],
+  controllers: [ListEventsController],
+  providers: [logReaderProvider(AUDIT_LOG, KNEX, auditLogImplementations)],
 })
 export class AuditModule {}

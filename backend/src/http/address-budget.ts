@@ -2,15 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { DEFAULT_MAX_KEYS, RateLimiter } from './rate-limiter.js';
-
-/**
- * How many hits an address may make per window. `hit` counts one and answers the seconds to
- * wait when the address is over its budget, else 0.
- */
-export interface AddressBudget {
-  hit(key: string): number | Promise<number>;
-}
+import { DEFAULT_MAX_KEYS, RateLimiter, type AddressBudget } from './rate-limiter.js';
 
 /** The table every API process counts in (rate-limiter-flexible's layout for PostgreSQL). */
 export const RATE_LIMITS_TABLE = 'rate_limits';

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { TooManyRequestsError } from '../shared/domain-errors.js';
 import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
 import { clientBudgetKey } from './audit-context.js';
-import type { AddressBudget } from './address-budget.js';
+import type { AddressBudget } from './rate-limiter.js';
 
 /**
  * Rate limits writes anyone may make (recording a match) per address (per /64 for IPv6),

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { LRUCache } from 'lru-cache';
-import type { AddressBudget } from './address-budget.js';
 
 export interface RateLimiterOptions {
   /** Hits a key may make per window; the next one is refused. */
@@ -17,6 +16,14 @@ export interface RateLimiterOptions {
 interface Window {
   count: number;
   resetAt: number;
+}
+
+/**
+ * How many hits an address may make per window. `hit` counts one and answers the seconds to
+ * wait when the address is over its budget, else 0.
+ */
+export interface AddressBudget {
+  hit(key: string): number | Promise<number>;
 }
 
 /** Enough for any one instance's distinct callers in a window, at about 100 bytes a key. */

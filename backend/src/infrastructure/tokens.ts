@@ -4,8 +4,6 @@ export const KNEX = Symbol('KNEX');
 /** The pool for read-model queries: READ_DATABASE_URL's replica, or the same database as KNEX. */
 export const READ_KNEX = Symbol('READ_KNEX');
 export const EVENT_STORE = Symbol('EVENT_STORE');
-/** What reads the event log beyond the port (time travel, idempotency window, audit): see event-log-readers.ts. */
-export const EVENT_LOG_READERS = Symbol('EVENT_LOG_READERS');
 export const CLOCK = Symbol('CLOCK');
 export const FINGERPRINT_SECRET = Symbol('FINGERPRINT_SECRET');
 export const PUBLIC_WRITE_LIMITER = Symbol('PUBLIC_WRITE_LIMITER');

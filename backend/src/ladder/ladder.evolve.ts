@@ -1,5 +1,5 @@
 import { addTotals, lineTotals, START_RATING, zeroTotals } from '@team/contracts';
-import { rememberAnswer } from './runtime/idempotency-window.js';
+import { rememberAnswer } from './idempotency-window.js';
 import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
 import type { LadderEvent, MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
 import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';

@@ -1,15 +1,13 @@
-import type { Knex } from 'knex';
+// The ladder state's stored form, shared by the restart snapshot and time travel's kept
+// snapshots (ladder-snapshot-store.ts keeps both).
 import type { StatTotals } from '@team/contracts';
 import type { LadderPlayer, LadderState, MergeRecord, RatingReset, SeasonRecord } from './ladder.state.js';
-import { tableCreator } from '../infrastructure/create-table-once.js';
 
 /**
  * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
  * state is folded from the log again (and a new snapshot written).
  */
 export const SNAPSHOT_VERSION = 3;
-// In public, beside the log: the read-model schema is swapped out by a rebuild.
-const TABLE = 'public.ladder_snapshots';
 
 export interface LadderSnapshot {
   /** Last stream revision folded into the state. */
@@ -151,46 +149,4 @@ export function deserializeState(json: string): LadderState {
     reverted: new Set(s.reverted),
     seasons: s.seasons.map((season) => ({ ...season })),
   };
-}
-
-/**
- * Snapshots of the ladder state in the read database, so a restart folds only the events
- * since the last one. A snapshot is a cache: losing or ignoring it only costs a longer load.
- */
-export class LadderSnapshotStore {
-  // The ladder owns this table, and it is not a read model (a rebuild must not wipe it), so
-  // it is created here on first use rather than by the read-model migrations.
-  private readonly ensureTable: () => Promise<void>;
-
-  constructor(private readonly knex: Knex) {
-    this.ensureTable = tableCreator(
-      knex,
-      `CREATE TABLE IF NOT EXISTS ${TABLE} (
-         stream_id text PRIMARY KEY,
-         version   integer NOT NULL,
-         revision  integer NOT NULL,
-         state     text NOT NULL,
-         saved_at  timestamptz NOT NULL
-       )`,
-    );
-  }
-
-  async load(): Promise<LadderSnapshot | null> {
-    await this.ensureTable();
-    const row = await this.knex(TABLE).where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }).first();
-    if (!row) return null;
-    return { revision: Number(row.revision), state: deserializeState(row.state) };
-  }
-
-  /** Keeps the newest snapshot: two processes saving at once never move it backwards. */
-  async save(revision: number, state: string): Promise<void> {
-    await this.ensureTable();
-    await this.knex.raw(
-      `INSERT INTO ${TABLE} AS s (stream_id, version, revision, state, saved_at) VALUES ('ladder', ?, ?, ?, now())
-       ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,
-         state = excluded.state, saved_at = excluded.saved_at
-       WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
-      [SNAPSHOT_VERSION, revision, state],
-    );
-  }
 }

@@ -9,3 +9,9 @@ export function idParam(raw: string, what: string): number {
   if (!(id <= MAX_ID)) throw new InvalidInputError(`The ${what} id must be a positive whole number`);
   return id;
 }
+
+/** An id from the path as a whole number of up to 9 digits (0 included: it then names nothing), or a 400. */
+export function wholeIdParam(raw: string, what: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw new InvalidInputError(`The ${what} id must be a whole number.`);
+  return Number(raw);
+}

@@ -82,6 +82,9 @@ export interface LoggedEvent {
  * The audit log's reads: newest first, by global position; every filter narrows with AND.
  * The PostgreSQL implementation is below, the KurrentDB one in kurrentdb-audit-log.ts.
  */
+/** The Nest token of the audit's AuditLog (open-audit-log.ts provides it). */
+export const AUDIT_LOG = Symbol('AUDIT_LOG');
+
 export interface AuditLog {
   list(filter: AuditFilter): Promise<AuditPage>;
 }

@@ -1,6 +1,5 @@
-import { kurrentLogReaders } from '../event-log-readers.js';
 import { eventStoreContract } from '../testing/event-store.contract.js';
-import { logReadersContract } from '../testing/log-readers.contract.js';
+import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
 import { KurrentDBEventStore } from './kurrentdb-event-store.js';
 import { FakeKurrentClient } from './testing/fake-kurrent-client.js';
 
@@ -28,7 +27,7 @@ logReadersContract('KurrentDB log readers on a stubbed client', async () => {
   const store = new KurrentDBEventStore(new FakeKurrentClient());
   return {
     store,
-    readers: kurrentLogReaders(store.log, { clockSkewMs: 50 }),
+    readers: openLogReaders(store, null, { clockSkewMs: 50 }),
     ladderStream: 'ladder',
     streamPrefix: '',
     clockSkewMs: 50,

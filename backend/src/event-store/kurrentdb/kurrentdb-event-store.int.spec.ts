@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { kurrentLogReaders } from '../event-log-readers.js';
 import { eventStoreContract } from '../testing/event-store.contract.js';
-import { logReadersContract } from '../testing/log-readers.contract.js';
+import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
 import { KurrentDBEventStore } from './kurrentdb-event-store.js';
 
 // The contracts against a real KurrentDB server, named by TEST_EVENTSTORE_URL
@@ -37,7 +36,7 @@ if (url) {
     const ladderStream = `${streamPrefix}ladder`;
     return {
       store,
-      readers: kurrentLogReaders(store.log, { ladderStream, clockSkewMs: CLOCK_SKEW_MS }),
+      readers: openLogReaders(store, null, { ladderStream, clockSkewMs: CLOCK_SKEW_MS }),
       ladderStream,
       streamPrefix,
       clockSkewMs: CLOCK_SKEW_MS,

@@ -23,7 +23,7 @@ export type KurrentDBEventStoreOptions = KurrentWakeupOptions;
  * grouped here: KurrentDB groups concurrent writes into its own commits.
  */
 export class KurrentDBEventStore implements EventStore {
-  /** Reads beyond the port, for the log readers (event-log-readers.ts). */
+  /** Reads beyond the port, for the owners' log readers (openLadderLog, openTimeTravelLog, openAuditLog). */
   readonly log: KurrentLog;
   private readonly wakeup: KurrentWakeup;
 

@@ -17,6 +17,11 @@ export interface KurrentReaderOptions {
   clockSkewMs?: number;
 }
 
+/** The reader options with their defaults filled in; `ladderStream` is the owner's default stream. */
+export function readerSettings(options: KurrentReaderOptions, ladderStream: string): Required<KurrentReaderOptions> {
+  return { ladderStream: options.ladderStream ?? ladderStream, clockSkewMs: options.clockSkewMs ?? CLOCK_SKEW_MS };
+}
+
 /** The few client calls the adapter makes: what a unit test's stub stands in for. */
 export type KurrentClient = Pick<KurrentDBClient, 'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'>;
 

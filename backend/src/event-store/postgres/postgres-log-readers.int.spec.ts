@@ -1,8 +1,7 @@
 import { createTestDatabase } from '@test-support/database.js';
 import { createKnex } from '../../infrastructure/database.js';
 import { PgNotifications } from '../../infrastructure/pg-notifications.js';
-import { postgresLogReaders } from '../event-log-readers.js';
-import { logReadersContract } from '../testing/log-readers.contract.js';
+import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 logReadersContract('PostgreSQL log readers', async () => {
@@ -10,9 +9,10 @@ logReadersContract('PostgreSQL log readers', async () => {
   const knex = createKnex(db.url, 4);
   const notifications = new PgNotifications(db.url);
   await PostgresEventStore.migrate(knex);
+  const store = new PostgresEventStore(knex, notifications);
   return {
-    store: new PostgresEventStore(knex, notifications),
-    readers: postgresLogReaders({ knex, timeTravelKnex: knex }),
+    store,
+    readers: openLogReaders(store, knex),
     ladderStream: 'ladder',
     streamPrefix: '',
     clockSkewMs: 0,

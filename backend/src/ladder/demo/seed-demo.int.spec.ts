@@ -1,6 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { EventLogReaders } from '../../event-store/event-log-readers.js';
-import { EVENT_LOG_READERS } from '../../infrastructure/tokens.js';
+import { LADDER_LOG, type RecordedKeyLog } from '../runtime/ladder-log.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { seedDemo } from './seed-demo.js';
 
@@ -13,7 +12,7 @@ describe('seedDemo', () => {
 
   test('records realistic matches through the command path, with duplicates to merge; a rerun adds nothing', async () => {
     const commands = app.running.app.get(CommandBus);
-    const log = app.running.app.get<EventLogReaders>(EVENT_LOG_READERS).recordedKeys;
+    const log = app.running.app.get<RecordedKeyLog>(LADDER_LOG);
     const summary = await seedDemo(commands, { matches: 60, seed: 7, log });
     expect(summary.matches).toBe(60);
     expect(await app.eventCount()).toBe(60);

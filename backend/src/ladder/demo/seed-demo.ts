@@ -1,7 +1,7 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { findMode, MODES, type AppendContext, type RecordMatchPlayer, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
 import { seededRandom } from '../../shared/seeded-random.js';
-import type { RecordedKeyLog } from '../runtime/recorded-keys.js';
+import type { RecordedKeyLog } from '../runtime/ladder-log.js';
 import { RecordMatchCommand } from '../record-match/record-match.command.js';
 
 // Demo data recorded through the same command path as POST /api/matches: the ladder decides

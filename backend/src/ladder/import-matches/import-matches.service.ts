@@ -11,8 +11,8 @@ import {
   type ImportProgress,
   type RecordMatchResponse,
 } from '@team/contracts';
-import type { EventLogReaders } from '../../event-store/event-log-readers.js';
-import { CLOCK, EVENT_LOG_READERS, KNEX, type Clock } from '../../infrastructure/tokens.js';
+import { CLOCK, KNEX, type Clock } from '../../infrastructure/tokens.js';
+import { LADDER_LOG, type RecordedKeyLog } from '../runtime/ladder-log.js';
 import { ProjectionWaiter } from '../../projector/projection-waiter.js';
 import { ConflictError, DomainError } from '../../shared/domain-errors.js';
 import { LadderRepository } from '../runtime/ladder.repository.js';
@@ -43,7 +43,7 @@ export class ImportMatchesService {
     private readonly commands: CommandBus,
     private readonly ladder: LadderRepository,
     private readonly waiter: ProjectionWaiter,
-    @Inject(EVENT_LOG_READERS) private readonly readers: EventLogReaders,
+    @Inject(LADDER_LOG) private readonly ladderLog: RecordedKeyLog,
     @Inject(KNEX) private readonly knex: Knex,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -52,7 +52,7 @@ export class ImportMatchesService {
   async plan(text: string, file: string, format: ImportFormat): Promise<ImportPlan> {
     const [notBefore, keys, aliases] = await Promise.all([
       this.ladder.latestEventTime(),
-      this.readers.recordedKeys.recordedKeyHashes(KEY_PREFIX),
+      this.ladderLog.recordedKeyHashes(KEY_PREFIX),
       this.ladder.read(aliasesOf),
     ]);
     const imported = new Map([...keys].map(([key, hash]) => [key.slice(KEY_PREFIX.length), hash]));

@@ -1,8 +1,7 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
-import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import type { KeyedMatch, KeyedMatchLog } from './idempotency-window.js';
+import { readerSettings, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
 import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
-import type { RecordedKeyLog } from './recorded-keys.js';
+import type { KeyedMatch, LadderLog } from './ladder-log.js';
 
 /** The Idempotency-Key of a MatchRecorded, or null (another event, or a match sent without one). */
 function keyOf(type: string, data: unknown): string | null {
@@ -11,20 +10,15 @@ function keyOf(type: string, data: unknown): string | null {
   return typeof key === 'string' ? key : null;
 }
 
-/** The settings of the KurrentDB readers of the ladder stream, with their defaults filled in. */
-export function ladderReaderSettings(options: KurrentReaderOptions = {}): Required<KurrentReaderOptions> {
-  return { ladderStream: options.ladderStream ?? LADDER_STREAM, clockSkewMs: options.clockSkewMs ?? CLOCK_SKEW_MS };
-}
-
 /** What the ladder's command side reads of the KurrentDB log itself: its own stream, never a projection. */
-export class KurrentLadderLog implements KeyedMatchLog, RecordedKeyLog {
+export class KurrentLadderLog implements LadderLog {
   private readonly settings: Required<KurrentReaderOptions>;
 
   constructor(
     private readonly log: KurrentLog,
     options: KurrentReaderOptions = {},
   ) {
-    this.settings = ladderReaderSettings(options);
+    this.settings = readerSettings(options, LADDER_STREAM);
   }
 
   /**

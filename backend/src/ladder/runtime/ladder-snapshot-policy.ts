@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { rememberAnswer, type KeyedMatchLog } from './idempotency-window.js';
+import { rememberAnswer } from '../idempotency-window.js';
+import type { KeyedMatchLog } from './ladder-log.js';
 import type { LadderState } from '../ladder.state.js';
-import { LadderSnapshotStore, serializeState, type LadderSnapshot } from '../ladder.snapshot.js';
+import { LadderSnapshotStore } from '../ladder-snapshot-store.js';
+import { serializeState, type LadderSnapshot } from '../ladder.snapshot.js';
 
 /** A snapshot every this many events: a restart then folds at most this many from the log. */
 export const SNAPSHOT_EVERY = 2000;

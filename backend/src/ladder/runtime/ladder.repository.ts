@@ -3,10 +3,11 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { EventStoreUnavailableError, WrongExpectedRevisionError, type AppendContext, type EventStore } from '@team/contracts';
 import type { AppConfig } from '../../config.js';
-import type { EventLogReaders } from '../../event-store/event-log-readers.js';
-import { APP_CONFIG, CLOCK, EVENT_LOG_READERS, EVENT_STORE, KNEX, LOGGER, type Clock } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, KNEX, LOGGER, type Clock } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, evictAnswers, PostgresKeyedMatchLog } from './idempotency-window.js';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, evictAnswers } from '../idempotency-window.js';
+import { LADDER_LOG, type KeyedMatchLog } from './ladder-log.js';
+import { PostgresLadderLog } from './postgres-ladder-log.js';
 import { decideBatch, eventsToAppend, recordPosition } from './ladder-batch.js';
 import { LadderCommandQueue, type Answer, type AppendedLadderEvent, type CommandSequence, type PendingCommand } from './ladder-command-queue.js';
 import { foldLadderLog } from './ladder-log-fold.js';
@@ -52,10 +53,10 @@ export class LadderRepository implements OnApplicationBootstrap {
     @Inject(KNEX) knex: Knex,
     @Inject(CLOCK) private readonly clock: Clock = () => new Date(),
     @Inject(APP_CONFIG) config?: Pick<AppConfig, 'idempotencyWindowHours'>,
-    /** The log's own readers; a repository built by hand (tests) reads the PostgreSQL log through `knex`. */
-    @Inject(EVENT_LOG_READERS) readers?: Pick<EventLogReaders, 'keyedMatches'>,
+    /** The ladder's own reads of the log; a repository built by hand (tests) reads the PostgreSQL log through `knex`. */
+    @Inject(LADDER_LOG) ladderLog?: KeyedMatchLog,
   ) {
-    this.snapshots = new LadderSnapshotPolicy(knex, logger, readers?.keyedMatches ?? new PostgresKeyedMatchLog(knex));
+    this.snapshots = new LadderSnapshotPolicy(knex, logger, ladderLog ?? new PostgresLadderLog(knex));
     this.idempotencyWindowMs = config ? config.idempotencyWindowHours * 3_600_000 : DEFAULT_IDEMPOTENCY_WINDOW_MS;
   }
 

@@ -1,13 +1,16 @@
-import { Body, Controller, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { Knex } from 'knex';
 import { MAX_SEASON_NAME_LENGTH, type SeasonWriteResponse } from '@team/contracts';
+import { findSeason } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
+import { READ_KNEX } from '../../infrastructure/tokens.js';
+import { NotFoundError } from '../../shared/domain-errors.js';
+import { wholeIdParam } from '../../shared/route-params.js';
 import { Written } from '../../shared/written.js';
-import { idParam } from '../../tracker/get-seasons/get-seasons.controller.js';
-import { GetSeasonQuery } from '../../tracker/get-seasons/get-seasons.query.js';
 import { RenameSeasonCommand } from '../rename-season/rename-season.command.js';
 import { StartSeasonCommand, type SeasonWritten } from './start-season.command.js';
 
@@ -25,7 +28,7 @@ const fieldsOf = (body: unknown): Record<string, unknown> => (typeof body === 'o
 export class SeasonsAdminController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    @Inject(READ_KNEX) private readonly readKnex: Knex,
     private readonly audit: AuditContextFactory,
   ) {}
 
@@ -74,16 +77,17 @@ export class SeasonsAdminController {
   @ApiResponse({ status: 409, description: 'Another season has the name (ignoring case)' })
   async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<Written<SeasonWriteResponse>> {
     const written = await this.commands.execute(
-      new RenameSeasonCommand(idParam(id, 'season'), fieldsOf(body).name, this.audit.contextFor(request, 'admin')),
+      new RenameSeasonCommand(wholeIdParam(id, 'season'), fieldsOf(body).name, this.audit.contextFor(request, 'admin')),
     );
     return this.answer(written);
   }
 
   private answer({ seasonId, position, ratingsMoved }: SeasonWritten): Written<SeasonWriteResponse> {
-    return Written.readAfter(position, async () => ({
-      season: await this.queries.execute(new GetSeasonQuery(seasonId)),
-      position,
-      ratingsMoved,
-    }));
+    return Written.readAfter(position, async () => {
+      // The command found or made the season, and the read tables hold its event by now.
+      const season = await findSeason(this.readKnex, seasonId);
+      if (!season) throw new NotFoundError(`Season ${seasonId} not found.`);
+      return { season, position, ratingsMoved };
+    });
   }
 }

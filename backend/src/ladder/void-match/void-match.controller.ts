@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import type { VoidMatchResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
-import { InvalidInputError } from '../../shared/domain-errors.js';
+import { wholeIdParam } from '../../shared/route-params.js';
 import { Written } from '../../shared/written.js';
 import { VoidMatchCommand } from './void-match.command.js';
 
@@ -20,11 +20,11 @@ export class VoidMatchController {
   @Post()
   @HttpCode(200)
   async void(@Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<Written<VoidMatchResponse>> {
-    if (!/^\d{1,9}$/.test(id)) throw new InvalidInputError('The match id must be a whole number.');
+    const matchId = wholeIdParam(id, 'match');
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     // Not a string counts as no reason: the decider gives the one message for both.
     const reason = typeof fields.reason === 'string' ? fields.reason : '';
-    const answer = await this.commands.execute(new VoidMatchCommand(Number(id), reason, this.audit.contextFor(request, 'admin')));
+    const answer = await this.commands.execute(new VoidMatchCommand(matchId, reason, this.audit.contextFor(request, 'admin')));
     return new Written(answer.position, answer);
   }
 }

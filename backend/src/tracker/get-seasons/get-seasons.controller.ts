@@ -2,15 +2,9 @@ import { Controller, Get, Param, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { PlayerSeason, Season, SeasonLeaderboardEntry } from '@team/contracts';
-import { InvalidInputError } from '../../shared/domain-errors.js';
+import { wholeIdParam } from '../../shared/route-params.js';
 import { modeParam } from '../get-leaderboard/mode-param.js';
 import { GetPlayerSeasonsQuery, GetSeasonLeaderboardQuery, GetSeasonsQuery } from './get-seasons.query.js';
-
-/** A path id: a whole number, or a 400 naming what it should be. */
-export function idParam(raw: string, what: string): number {
-  if (!/^\d{1,9}$/.test(raw)) throw new InvalidInputError(`The ${what} id must be a whole number.`);
-  return Number(raw);
-}
 
 /** GET /api/seasons (newest first) and GET /api/seasons/{id}/leaderboard[?mode={id}]. */
 @ApiTags('seasons')
@@ -37,7 +31,7 @@ export class GetSeasonsController {
   @ApiResponse({ status: 400, description: 'An id or mode that is not a whole number' })
   @ApiResponse({ status: 404, description: 'No such season, or no such mode (as on /api/players/leaderboard)' })
   leaderboard(@Param('id') id: string, @QueryParam('mode') mode: unknown): Promise<SeasonLeaderboardEntry[]> {
-    return this.queries.execute(new GetSeasonLeaderboardQuery(idParam(id, 'season'), modeParam(mode)));
+    return this.queries.execute(new GetSeasonLeaderboardQuery(wholeIdParam(id, 'season'), modeParam(mode)));
   }
 }
 
@@ -55,6 +49,6 @@ export class GetPlayerSeasonsController {
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiResponse({ status: 404, description: 'No such player' })
   seasons(@Param('id') id: string): Promise<PlayerSeason[]> {
-    return this.queries.execute(new GetPlayerSeasonsQuery(idParam(id, 'player')));
+    return this.queries.execute(new GetPlayerSeasonsQuery(wholeIdParam(id, 'player')));
   }
 }

@@ -1,7 +1,6 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
-import type { KurrentLog, KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import { ladderReaderSettings } from '../../ladder/runtime/kurrentdb-ladder-log.js';
-import type { MatchRecorded } from '../../ladder/ladder.events.js';
+import { readerSettings, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
+import { LADDER_STREAM, type MatchRecorded } from '../../ladder/ladder.events.js';
 import type { LadderLogRow, TimeTravelLog } from './time-travel-log.js';
 
 /** Positions read at once when a player's history asks for the matches at many positions. */
@@ -19,7 +18,7 @@ export class KurrentTimeTravelLog implements TimeTravelLog {
     private readonly log: KurrentLog,
     options: KurrentReaderOptions = {},
   ) {
-    this.settings = ladderReaderSettings(options);
+    this.settings = readerSettings(options, LADDER_STREAM);
   }
 
   head(): Promise<number> {

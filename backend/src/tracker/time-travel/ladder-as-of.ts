@@ -6,7 +6,7 @@ import { deserializeState } from '../../ladder/ladder.snapshot.js';
 import { RankedBoard } from '../read-side/ranking-cache.js';
 import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
 import type { LadderLogRow } from './time-travel-log.js';
-import type { KeptSnapshot } from './time-travel-snapshots.js';
+import type { KeptSnapshot } from '../../ladder/ladder-snapshot-store.js';
 
 // One point of time travel: the ladder folded with the aggregate's own evolve up to a
 // position of the log, and shown in the read side's shapes (ladder-time-travel.ts finds,

@@ -4,20 +4,19 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { PlayerMatchRecord } from '@team/contracts';
 import type { AppConfig } from '../../config.js';
-import type { EventLogReaders } from '../../event-store/event-log-readers.js';
-import { APP_CONFIG, EVENT_LOG_READERS, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
 import { serializeState } from '../../ladder/ladder.snapshot.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
-import type { TimeTravelLog } from './time-travel-log.js';
-import { TimeTravelSnapshots } from './time-travel-snapshots.js';
+import { TIME_TRAVEL_LOG, type TimeTravelLog } from './time-travel-log.js';
+import { LadderSnapshotStore } from '../../ladder/ladder-snapshot-store.js';
 
 // Time travel (audit and public ?asOf=): the ladder as it stood at a point of the log, folded
 // with the aggregate's evolve and shown in the read side's shapes (ladder-as-of.ts). It is
 // bounded (DESIGN §11): a point resolves to a log position; a fold starts from the nearest
-// kept snapshot at or before it (time-travel-snapshots.ts) and reads only the ladder events
+// kept snapshot at or before it (ladder/ladder-snapshot-store.ts) and reads only the ladder events
 // after that, on its own small pool; at most a few folds run at once and the rest wait a
 // bounded time, then get 503; folded points are kept in a small LRU cache, and concurrent
 // readers of one point share one fold.
@@ -42,8 +41,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  */
 @Injectable()
 export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log: TimeTravelLog;
-  private readonly snapshots: TimeTravelSnapshots;
+  private readonly snapshots: LadderSnapshotStore;
   private readonly limiter: Semaphore;
   /** Folded points by position; null when the cache is off. A point at or below the head never changes. */
   private readonly cache: LRUCache<number, LadderAsOf> | null;
@@ -64,10 +62,9 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
     @Inject(TIME_TRAVEL_KNEX) knex: Knex,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(EVENT_LOG_READERS) readers: EventLogReaders,
+    @Inject(TIME_TRAVEL_LOG) private readonly log: TimeTravelLog,
   ) {
-    this.log = readers.timeTravel;
-    this.snapshots = new TimeTravelSnapshots(knex);
+    this.snapshots = new LadderSnapshotStore(knex);
     this.snapshotEvery = config.timeTravelSnapshotEvery;
     this.limiter = new Semaphore(
       config.timeTravelConcurrency,

@@ -11,7 +11,7 @@ export interface LadderLogRow {
 
 /**
  * What time travel reads of the log itself: the PostgreSQL implementation is below, the
- * KurrentDB one in kurrentdb-time-travel-log.ts; event-log-readers.ts picks one with the store.
+ * KurrentDB one in kurrentdb-time-travel-log.ts; open-time-travel-log.ts picks one with the store.
  */
 export interface TimeTravelLog {
   /** The highest visible position (nothing below it can still appear). */
@@ -27,6 +27,9 @@ export interface TimeTravelLog {
   /** The MatchRecorded data at these positions, by match id. */
   matches(positions: readonly number[]): Promise<Map<number, MatchRecorded['data']>>;
 }
+
+/** The Nest token of time travel's TimeTravelLog (open-time-travel-log.ts provides it). */
+export const TIME_TRAVEL_LOG = Symbol('TIME_TRAVEL_LOG');
 
 /**
  * What time travel reads of the PostgreSQL log, on its own small pool: each query is served

@@ -1,7 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendContext, EventStore, NewEvent } from '@team/contracts';
-import type { EventLogReaders } from '../event-log-readers.js';
-import type { AuditFilter } from '../../audit/list-events/list-events.query.js';
+import type { Knex } from 'knex';
+import type { AuditFilter, AuditLog } from '../audit/list-events/list-events.query.js';
+import { auditLogImplementations } from '../audit/list-events/open-audit-log.js';
+import { openLogReader } from '../event-store/open-event-store.js';
+import type { KeyedMatchLog, RecordedKeyLog } from '../ladder/runtime/ladder-log.js';
+import { ladderLogImplementations } from '../ladder/runtime/open-ladder-log.js';
+import { timeTravelLogImplementations } from '../tracker/time-travel/open-time-travel-log.js';
+import type { TimeTravelLog } from '../tracker/time-travel/time-travel-log.js';
+import type { KurrentReaderOptions } from '../event-store/kurrentdb/kurrentdb-log.js';
+
+/** The log's own readers beyond the port, each provided by its owner. */
+export interface EventLogReaders {
+  timeTravel: TimeTravelLog;
+  keyedMatches: KeyedMatchLog;
+  audit: AuditLog;
+  recordedKeys: RecordedKeyLog;
+}
+
+/** The owners' readers that go with `store`, as the app opens them (`knex` serves PostgreSQL's). */
+export function openLogReaders(store: EventStore, knex: Knex | null, options: KurrentReaderOptions = {}): EventLogReaders {
+  const pool = knex as Knex; // KurrentDB's readers take no pool
+  const ladder = openLogReader(store, pool, ladderLogImplementations, options);
+  return {
+    timeTravel: openLogReader(store, pool, timeTravelLogImplementations, options),
+    keyedMatches: ladder,
+    audit: openLogReader(store, pool, auditLogImplementations, options),
+    recordedKeys: ladder,
+  };
+}
 
 /** A store and the log readers that go with it, over a log no one else writes while a test runs. */
 export interface LogReadersHarness {

@@ -1,7 +1,6 @@
-import type { Knex } from 'knex';
-import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
-import type { LadderState } from '../ladder.state.js';
-import { recordMatchResponse } from '../record-match/record-match.response.js';
+import type { MatchRecorded } from './ladder.events.js';
+import type { LadderState } from './ladder.state.js';
+import { recordMatchResponse } from './record-match/record-match.response.js';
 
 // The idempotency window (IDEMPOTENCY_WINDOW_HOURS): the ladder keeps the answers of one
 // window's keyed matches in memory, forgets older ones, and reads the window again from the
@@ -38,36 +37,4 @@ export function evictAnswers(state: LadderState, now: Date, windowMs: number): n
     evicted++;
   }
   return evicted;
-}
-
-/** A keyed MatchRecorded as the window reads it back: its data and its position in the log. */
-export interface KeyedMatch {
-  position: number;
-  data: MatchRecorded['data'];
-}
-
-/**
- * The keyed MatchRecorded events recorded after `since`, up to a stream revision, oldest
- * first: what a ladder loaded from a snapshot (which keeps no Idempotency-Key answers) reads
- * to answer repeats within the window. Read from the log itself, never from a projection. The
- * PostgreSQL implementation is below, the KurrentDB one in kurrentdb-ladder-log.ts.
- */
-export interface KeyedMatchLog {
-  keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]>;
-}
-
-/** Reads through the log's recorded_at index, so a restart reads one window's events, not the whole log. */
-export class PostgresKeyedMatchLog implements KeyedMatchLog {
-  constructor(private readonly knex: Knex) {}
-
-  async keyedMatchesSince(since: Date, upToRevision: number): Promise<KeyedMatch[]> {
-    const rows: { position: string; data: MatchRecorded['data'] }[] = await this.knex('public.events')
-      .select('position', 'data')
-      .where('recorded_at', '>', since)
-      .andWhere({ stream_id: LADDER_STREAM, type: 'MatchRecorded' })
-      .andWhere('revision', '<=', upToRevision)
-      .andWhereRaw(`data->>'idempotencyKey' IS NOT NULL`)
-      .orderBy('position');
-    return rows.map((row) => ({ position: Number(row.position), data: row.data }));
-  }
 }

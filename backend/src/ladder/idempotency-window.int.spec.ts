@@ -1,8 +1,8 @@
 import type { EventStore } from '@team/contracts';
-import { loadConfig } from '../../config.js';
-import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { LadderRepository } from './ladder.repository.js';
+import { loadConfig } from '../config.js';
+import { EVENT_STORE, LOGGER } from '../infrastructure/tokens.js';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { LadderRepository } from './runtime/ladder.repository.js';
 
 const match = (winner: string, loser: string) => ({
   winningTeam: 'team1',

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { migrateReadModels, readModelProjections } from '@team/projections';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { migrateRateLimits } from '../http/address-budget.js';
-import { withMigrationLock } from './migration-lock.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { migrateRateLimits } from './http/address-budget.js';
+import { withMigrationLock } from './infrastructure/migration-lock.js';
 
 /**
  * Migrates one database: the event log's tables, the shared rate-limit table and the read

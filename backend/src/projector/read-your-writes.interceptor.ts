@@ -2,7 +2,7 @@ import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestI
 import type { Response } from 'express';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { AppConfig } from '../config.js';
-import { ProjectionWaiter } from '../projector/projection-waiter.js';
+import { ProjectionWaiter } from './projection-waiter.js';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
 import { Written } from '../shared/written.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';

@@ -1,0 +1,116 @@
+import type { Knex } from 'knex';
+import { tableCreator } from '../infrastructure/create-table-once.js';
+import { deserializeState, SNAPSHOT_VERSION, type LadderSnapshot } from './ladder.snapshot.js';
+
+// Both tables sit in public, beside the log: a rebuild swaps the read-model schema and must not
+// drop them. The ladder owns them and they are not read models, so they are created on first
+// use rather than by the read-model migrations.
+const LATEST_TABLE = 'public.ladder_snapshots';
+const KEPT_TABLE = 'public.ladder_time_travel_snapshots';
+
+/**
+ * Bump when what a kept snapshot holds beside the decider's state changes meaning (the
+ * decider's own SNAPSHOT_VERSION is part of the key too): older rows are then ignored.
+ */
+const KEPT_EXTRAS_VERSION = 1;
+export const KEPT_SNAPSHOT_VERSION = SNAPSHOT_VERSION * 1000 + KEPT_EXTRAS_VERSION;
+
+/** The ladder as it stood right after one of its events, kept for time travel. */
+export interface KeptSnapshot {
+  /** The position of the last ladder event folded in: the state is the ladder right after it. */
+  position: number;
+  /** That event's stream revision. */
+  revision: number;
+  /** serializeState of the decider's state. */
+  state: string;
+  /** What the time-travel views need beside it (LadderAsOf.serializeExtras). */
+  extras: string;
+}
+
+/**
+ * The ladder state's snapshots in PostgreSQL, in one store because both hold serializeState's
+ * form under one SNAPSHOT_VERSION:
+ * - the latest snapshot, so a restart folds only the events since it (load, save);
+ * - kept snapshots at every n-th ladder event, indexed by log position, so time travel to any
+ *   point folds at most n − 1 events after the nearest one (nearest, keptRevisions, keep).
+ * Each is a cache of the log: losing or ignoring a snapshot only costs a longer fold.
+ */
+export class LadderSnapshotStore {
+  private readonly ensureTables: () => Promise<void>;
+
+  constructor(private readonly knex: Knex) {
+    this.ensureTables = tableCreator(
+      knex,
+      `CREATE TABLE IF NOT EXISTS ${LATEST_TABLE} (
+         stream_id text PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       );
+       CREATE TABLE IF NOT EXISTS ${KEPT_TABLE} (
+         position  bigint PRIMARY KEY,
+         version   integer NOT NULL,
+         revision  integer NOT NULL,
+         state     text NOT NULL,
+         extras    text NOT NULL,
+         saved_at  timestamptz NOT NULL
+       )`,
+    );
+  }
+
+  /** The latest snapshot of this SNAPSHOT_VERSION, or null. */
+  async load(): Promise<LadderSnapshot | null> {
+    await this.ensureTables();
+    const row = await this.knex(LATEST_TABLE).where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }).first();
+    if (!row) return null;
+    return { revision: Number(row.revision), state: deserializeState(row.state) };
+  }
+
+  /** Keeps the newest snapshot: two processes saving at once never move it backwards. */
+  async save(revision: number, state: string): Promise<void> {
+    await this.ensureTables();
+    await this.knex.raw(
+      `INSERT INTO ${LATEST_TABLE} AS s (stream_id, version, revision, state, saved_at) VALUES ('ladder', ?, ?, ?, now())
+       ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,
+         state = excluded.state, saved_at = excluded.saved_at
+       WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
+      [SNAPSHOT_VERSION, revision, state],
+    );
+  }
+
+  /** The newest kept snapshot at or before `position`. */
+  async nearest(position: number): Promise<KeptSnapshot | null> {
+    await this.ensureTables();
+    const row = await this.knex(KEPT_TABLE)
+      .select('position', 'revision', 'state', 'extras')
+      .where({ version: KEPT_SNAPSHOT_VERSION })
+      .andWhere('position', '<=', position)
+      .orderBy('position', 'desc')
+      .first();
+    return row ? { position: Number(row.position), revision: Number(row.revision), state: row.state, extras: row.extras } : null;
+  }
+
+  /** Revisions already kept after one position up to another: a fold does not serialise them again. */
+  async keptRevisions(afterPosition: number, upToPosition: number): Promise<Set<number>> {
+    await this.ensureTables();
+    const rows: { revision: number }[] = await this.knex(KEPT_TABLE)
+      .select('revision')
+      .where({ version: KEPT_SNAPSHOT_VERSION })
+      .andWhere('position', '>', afterPosition)
+      .andWhere('position', '<=', upToPosition);
+    return new Set(rows.map((r) => Number(r.revision)));
+  }
+
+  /** The state at a position never changes, so a second writer of the same one changes nothing. */
+  async keep(snapshot: KeptSnapshot): Promise<void> {
+    await this.ensureTables();
+    await this.knex.raw(
+      `INSERT INTO ${KEPT_TABLE} AS s (position, version, revision, state, extras, saved_at) VALUES (?, ?, ?, ?, ?, now())
+       ON CONFLICT (position) DO UPDATE SET version = excluded.version, revision = excluded.revision,
+         state = excluded.state, extras = excluded.extras, saved_at = excluded.saved_at
+       WHERE s.version <> excluded.version`,
+      [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, snapshot.extras],
+    );
+  }
+}
