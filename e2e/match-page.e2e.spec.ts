@@ -29,7 +29,7 @@ describe('match pages in Chromium', () => {
   beforeAll(async () => {
     server = await startSiteServer();
     ({ browser, page, pageErrors } = await openSiteBrowser());
-    // Match 1, overall, voided below; match 2, Hardpoint, Team 1 wins 250 to 180.
+    // Match 1, overall, voided below; match 2, Hardpoint on Dust II, Team 1 wins 250 to 180.
     await recordMatch(server, {
       winningTeam: 'team2',
       team1: [matchPlayer('300000000000000001', 'Vandal', 9, 11)],
@@ -37,6 +37,7 @@ describe('match pages in Chromium', () => {
     });
     await recordMatch(server, {
       modeId: 1,
+      map: 'Dust II',
       winningTeam: 'team1',
       team1Score: 250,
       team2Score: 180,
@@ -73,6 +74,8 @@ describe('match pages in Chromium', () => {
     await page.waitForURL('**/tracker/matches/2');
     await heading('Match #2').waitFor();
     await page.getByText(/^Hardpoint · .* · Team 1 won$/).waitFor();
+    // The map the match was recorded with, beside the mode (issue 21).
+    await page.getByText(/^Hardpoint · Map: Dust II · /).waitFor();
     await page.getByText('Final Score 250 vs 180').waitFor();
     const winners = page.getByRole('region', { name: 'Team 1, winner' });
     await winners.getByText('Winner', { exact: true }).waitFor();

@@ -16,6 +16,7 @@ export * from './elo/elo.js';
 export * from './ranking/ranking.js';
 export * from './record-match/record-match.rules.js';
 export * from './record-match/record-match.parse.js';
+export * from './record-match/match-map.js';
 export * from './content/content-templates.js';
 export * from './content/editor-options.js';
 export * from './urls/urls.js';

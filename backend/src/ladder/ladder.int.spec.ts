@@ -221,6 +221,7 @@ describe('ELO tracker API', () => {
       winningTeam: 'team2',
       team1Score: 180,
       team2Score: 250,
+      map: null,
       participants: [
         { id: expect.any(Number), playerId: 3, team: 'team1', player: { username: 'Charlie' } },
         { id: expect.any(Number), playerId: 5, team: 'team1', player: { username: 'Echo' } },

@@ -56,6 +56,7 @@ export const MATCH_CSV_COLUMNS = [
   'match_key',
   'played_at',
   'mode',
+  'map',
   'winning_team',
   'team1_score',
   'team2_score',

@@ -22,6 +22,8 @@ export interface MatchHeader {
   winningTeam: TeamId;
   team1Score: number | null;
   team2Score: number | null;
+  /** The map's name as recorded; null when none was given (every match recorded before maps existed). */
+  map: string | null;
 }
 
 export interface Match extends MatchHeader {
@@ -100,6 +102,8 @@ export interface RecordMatchRequest {
   team2Score?: number | null;
   team1: RecordMatchPlayer[];
   team2: RecordMatchPlayer[];
+  /** The map's name (optional; trimmed, blank is none, at most MAX_MAP_NAME_LENGTH characters). */
+  map?: string | null;
 }
 
 /** 201 answer of POST /api/matches. */

@@ -86,7 +86,7 @@ const countOf = (raw: string | undefined): unknown => {
 /** `team1Score` → `team1_score`; `modeId` is the `mode` column. */
 const columnOf = (field: string): string => (field === 'modeId' ? 'mode' : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
-const MATCH_COLUMNS: readonly MatchCsvColumn[] = ['played_at', 'mode', 'winning_team', 'team1_score', 'team2_score'];
+const MATCH_COLUMNS: readonly MatchCsvColumn[] = ['played_at', 'mode', 'map', 'winning_team', 'team1_score', 'team2_score'];
 const PLAYER_STATS = ['kills', 'deaths', 'assists', 'score', 'hardpointTime', 'captures', 'plantsDefuses'] as const;
 
 function readCsv(text: string): ImportFile {
@@ -178,6 +178,8 @@ function readCsv(text: string): ImportFile {
       line: first.line,
       body: {
         modeId: mode === '' ? null : mode,
+        // Absent (a file without the column) or blank: no map; record-match's parse checks the rest.
+        map: cell(first, 'map'),
         winningTeam: teamOf(winning) ?? winning,
         team1Score: countOf(cell(first, 'team1_score')),
         team2Score: countOf(cell(first, 'team2_score')),

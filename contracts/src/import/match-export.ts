@@ -11,6 +11,8 @@ export interface ImportJsonMatch {
   matchKey: string;
   playedAt: string;
   mode: string | null;
+  /** The map's name; null (or absent, in a file written before maps) for none. */
+  map?: string | null;
   winningTeam: TeamId;
   team1Score: number | null;
   team2Score: number | null;
@@ -53,6 +55,7 @@ export function importJsonMatch(data: MatchRecorded['data'], matchKey: string): 
     matchKey,
     playedAt: data.recordedAt,
     mode: data.mode?.name ?? null,
+    map: data.map ?? null,
     winningTeam: data.winningTeam,
     team1Score: data.team1Score,
     team2Score: data.team2Score,
@@ -72,6 +75,7 @@ export function importCsvRows(match: ImportJsonMatch): string {
           match.matchKey,
           match.playedAt,
           match.mode,
+          match.map,
           match.winningTeam === 'team1' ? 1 : 2,
           match.team1Score,
           match.team2Score,
@@ -96,6 +100,7 @@ const TEMPLATE_MATCHES: ImportJsonMatch[] = [
     matchKey: 'scrim-2024-05-01-1',
     playedAt: '2024-05-01T20:30:00Z',
     mode: 'Hardpoint',
+    map: 'Dust II',
     winningTeam: 'team1',
     team1Score: 250,
     team2Score: 212,
@@ -112,6 +117,7 @@ const TEMPLATE_MATCHES: ImportJsonMatch[] = [
     matchKey: 'scrim-2024-05-01-2',
     playedAt: '2024-05-01T21:05:00Z',
     mode: null,
+    map: null,
     winningTeam: 'team2',
     team1Score: null,
     team2Score: null,

@@ -54,6 +54,11 @@ export interface MatchRecorded {
     /** Hash of the validated request, so a key reused for a different match is refused. */
     requestHash: string | null;
     participants: MatchParticipantRecorded[];
+    /**
+     * The map's name, present only when the match named one. Absent means "no map": events
+     * recorded before maps existed never have it, and they stay valid as they are (schemaVersion 1).
+     */
+    map?: string;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
 import { findMode } from '../modes/modes.js';
 import { textProblem } from '../text/text-rules.js';
+import { parseMapName } from './match-map.js';
 import {
   DUPLICATE_DISCORD_ID_MESSAGE,
   killsDeathsMismatchProblems,
@@ -11,10 +12,10 @@ import {
   missingIdentityProblems,
   placed,
   RECORD_MATCH_ERRORS,
+  scoreProblems,
   statsAllOrNoneProblems,
   statsAvailable,
   TEAM_LABELS,
-  TEAMS,
   UNKNOWN_MODE_MESSAGE,
   type PlacedPlayer,
   type Problem,
@@ -166,41 +167,11 @@ function duplicateDiscordIdProblems(players: readonly PlacedPlayer<ParsedPlayer>
   return problems;
 }
 
-function scoreProblems(
-  scores: Record<TeamId, number | null>,
-  winningTeam: TeamId,
-  mode: Mode | null,
-): Problem[] {
-  const problems: Problem[] = [];
-  const limit = mode?.scoreLimit;
-  if (mode && limit != null && limit > 0) {
-    for (const team of TEAMS) {
-      const score = scores[team];
-      if (score !== null && score > limit) {
-        problems.push({
-          path: `${team}Score`,
-          message: `${TEAM_LABELS[team]}'s score of ${score} is above the ${mode.name} score limit of ${limit}.`,
-        });
-      }
-    }
-  }
-  const losingTeam: TeamId = winningTeam === 'team1' ? 'team2' : 'team1';
-  const winner = scores[winningTeam];
-  const loser = scores[losingTeam];
-  if (winner !== null && loser !== null && winner < loser) {
-    problems.push({
-      path: `${winningTeam}Score`,
-      message: `The winning team (${TEAM_LABELS[winningTeam]}) scored ${winner}, less than the losing team's ${loser}. Check the scores or the winner.`,
-    });
-  }
-  return problems;
-}
-
 /**
  * The server's full check of an untrusted POST /api/matches body. The first problem found, in
  * the order shape and types, SPEC rules 1–3, duplicate Discord IDs, scores, becomes `error`
  * (SPEC rules keep their exact messages); `details` lists every problem found, by field path.
- * On success `value` holds only known fields, with names trimmed and blank stats as 0.
+ * On success `value` holds only known fields, with names (and the map) trimmed and blank stats as 0.
  */
 export function validateRecordMatch(body: unknown, modes: readonly Mode[]): RecordMatchValidation {
   if (!isRecord(body)) {
@@ -219,6 +190,9 @@ export function validateRecordMatch(body: unknown, modes: readonly Mode[]): Reco
     mode = typeof body.modeId === 'number' ? findMode(modes, body.modeId) : null;
     if (mode === null) shape.push({ path: 'modeId', message: UNKNOWN_MODE_MESSAGE });
   }
+
+  const map = parseMapName(body.map);
+  if (!map.ok) shape.push({ path: 'map', message: map.message });
 
   const team1 = parseTeam(body.team1, 'team1', shape);
   const team2 = parseTeam(body.team2, 'team2', shape);
@@ -293,6 +267,8 @@ export function validateRecordMatch(body: unknown, modes: readonly Mode[]): Reco
     team2Score: scores.team2,
     team1: team1!.map(toPlayer),
     team2: team2!.map(toPlayer),
+    // Only when given: a match without a map keeps the request (and its Idempotency-Key hash) it always had.
+    ...(map.ok && map.map !== null ? { map: map.map } : {}),
   };
   return { ok: true, value, statsUsed: statsAvailable([...value.team1, ...value.team2]), mode };
 }

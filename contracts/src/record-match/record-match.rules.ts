@@ -1,4 +1,4 @@
-import type { RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
+import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
 
 // The record-match rules of SPEC §5: the client checks them before submitting, and the
 // server's full parse of the untrusted body (record-match.parse.ts) reports the same problems.
@@ -118,4 +118,35 @@ export function checkRecordMatchForm(req: RecordMatchRequest): RuleViolation | n
  */
 export function statsAvailable(players: readonly KillsDeaths[]): boolean {
   return players.length > 0 && players.every(hasKillsOrDeaths);
+}
+
+/** DESIGN §7: no score above the mode's limit, and the winning team's score not below the losing team's. */
+export function scoreProblems(
+  scores: Record<TeamId, number | null>,
+  winningTeam: TeamId,
+  mode: Mode | null,
+): Problem[] {
+  const problems: Problem[] = [];
+  const limit = mode?.scoreLimit;
+  if (mode && limit != null && limit > 0) {
+    for (const team of TEAMS) {
+      const score = scores[team];
+      if (score !== null && score > limit) {
+        problems.push({
+          path: `${team}Score`,
+          message: `${TEAM_LABELS[team]}'s score of ${score} is above the ${mode.name} score limit of ${limit}.`,
+        });
+      }
+    }
+  }
+  const losingTeam: TeamId = winningTeam === 'team1' ? 'team2' : 'team1';
+  const winner = scores[winningTeam];
+  const loser = scores[losingTeam];
+  if (winner !== null && loser !== null && winner < loser) {
+    problems.push({
+      path: `${winningTeam}Score`,
+      message: `The winning team (${TEAM_LABELS[winningTeam]}) scored ${winner}, less than the losing team's ${loser}. Check the scores or the winner.`,
+    });
+  }
+  return problems;
 }

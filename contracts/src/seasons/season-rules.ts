@@ -1,5 +1,5 @@
 import { START_RATING } from '../elo/elo.js';
-import { CONTROL_CHARACTER_RULE, textProblem } from '../text/text-rules.js';
+import { nameTextProblem } from '../text/text-rules.js';
 
 // Season rules both sides run: the admin form checks them before sending, the server decides with them.
 
@@ -15,15 +15,13 @@ export function softResetRating(before: number, percent: number): number {
   return Math.round(before + ((START_RATING - before) * percent) / 100);
 }
 
-/** C1 controls (U+0080–U+009F) and DEL: never part of a name, though textProblem lets them through. */
-const C1_OR_DELETE = /[\u007F-\u009F]/;
 /** Format characters (Unicode category Cf: zero-width and bidi marks, the BOM, soft hyphens…): invisible. */
 const FORMAT_CHARACTERS = /\p{Cf}/gu;
 
 /** What is wrong with a season name, or null (the name is trimmed first). */
 export function seasonNameProblem(name: unknown): string | null {
   if (typeof name !== 'string') return 'name: missing (a season needs a name).';
-  const unstorable = textProblem(name, { multiline: false }) ?? (C1_OR_DELETE.test(name) ? CONTROL_CHARACTER_RULE : null);
+  const unstorable = nameTextProblem(name);
   if (unstorable) return `name: ${unstorable}.`;
   const trimmed = name.trim();
   // A name of zero-width or bidi characters alone shows as nothing at all.

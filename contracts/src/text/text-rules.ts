@@ -23,6 +23,14 @@ export function textProblem(value: string, options: { multiline: boolean }): str
   return null;
 }
 
+/** C1 controls (U+0080–U+009F) and DEL: never part of a name, though textProblem lets them through. */
+const C1_OR_DELETE = /[\u007F-\u009F]/;
+
+/** textProblem for a one-line name (a season, a map): every control character is refused, C1 and DEL too. */
+export function nameTextProblem(value: string): string | null {
+  return textProblem(value, { multiline: false }) ?? (C1_OR_DELETE.test(value) ? CONTROL_CHARACTER_RULE : null);
+}
+
 /** True when a string can be stored by PostgreSQL at all (no NUL, no lone surrogate). */
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);

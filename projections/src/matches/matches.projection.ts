@@ -19,6 +19,8 @@ export interface MatchRow {
   /** When an admin voided the match (MatchVoided's recordedAt), and why; null while it counts. */
   voided_at: Date | null;
   void_reason: string | null;
+  /** The map's name; null for none (MatchRecorded without `map`, every event from before maps existed). */
+  map: string | null;
 }
 
 export interface ParticipantRow {
@@ -45,7 +47,7 @@ export interface ParticipantRow {
 export const MATCHES_TABLE = 'ladder_matches';
 export const PARTICIPANTS_TABLE = 'ladder_match_participants';
 
-const MATCH_COLUMNS = ['id', 'created_at', 'mode_id', 'mode_name', 'winning_team', 'team1_score', 'team2_score', 'stats_used'] as const;
+const MATCH_COLUMNS = ['id', 'created_at', 'mode_id', 'mode_name', 'winning_team', 'team1_score', 'team2_score', 'stats_used', 'map'] as const;
 const PARTICIPANT_COLUMNS = [
   'id', 'match_id', 'player_id', 'original_player_id', 'team', 'won', 'rating_before', 'rating_change', 'elo_after',
   'kills', 'deaths', 'assists', 'score', 'hardpoint_time', 'captures', 'plants_defuses',
@@ -59,7 +61,7 @@ const PARTICIPANT_COLUMNS = [
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
   await copyRows(trx, MATCHES_TABLE, MATCH_COLUMNS, events.map(({ data }) => [
     data.matchId, data.recordedAt, data.mode?.id ?? null, data.mode?.name ?? null,
-    data.winningTeam, data.team1Score, data.team2Score, data.statsUsed,
+    data.winningTeam, data.team1Score, data.team2Score, data.statsUsed, data.map ?? null,
   ]));
   // Ids continue from the table's highest, not from the serial's sequence: a sequence is not
   // rolled back with a failed batch (a lost connection), so the live ids would skip numbers a
@@ -175,6 +177,15 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
       replay: true,
       async up(knex) {
         await knex.raw(`ALTER TABLE ${MATCHES_TABLE} ADD COLUMN voided_at timestamptz, ADD COLUMN void_reason text`);
+      },
+    },
+    {
+      // A match's map (issue 21). No replay: MatchRecorded gained `map` with this release, so no
+      // event already in the log can carry one, and null ("no map") is what a replay would write.
+      name: '003_match_map',
+      replay: false,
+      async up(knex) {
+        await knex.raw(`ALTER TABLE ${MATCHES_TABLE} ADD COLUMN map text`);
       },
     },
   ],

@@ -14,6 +14,7 @@ export function matchHeader(row: MatchRow): MatchHeader {
     winningTeam: row.winning_team,
     team1Score: row.team1_score,
     team2Score: row.team2_score,
+    map: row.map ?? null,
   };
 }
 

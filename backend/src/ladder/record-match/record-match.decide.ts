@@ -125,6 +125,8 @@ export function decideRecordMatch(
         idempotencyKey: command.idempotencyKey,
         requestHash: command.requestHash,
         participants,
+        // Only when named: an absent map is "no map", as in every event from before maps existed.
+        ...(request.map ? { map: request.map } : {}),
       },
     },
   ];

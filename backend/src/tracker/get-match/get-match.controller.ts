@@ -34,6 +34,7 @@ const matchPageSchema = {
     winningTeam: { type: 'string', enum: ['team1', 'team2'] },
     team1Score: { type: 'integer', nullable: true },
     team2Score: { type: 'integer', nullable: true },
+    map: { type: 'string', nullable: true, description: "The map's name; null when the match named none" },
     statsUsed: { type: 'boolean', description: 'Whether K/D stats counted in the ratings' },
     teams: { type: 'object', properties: { team1: { type: 'array', items: line }, team2: { type: 'array', items: line } } },
     voided: {

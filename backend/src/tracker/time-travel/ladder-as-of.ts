@@ -170,6 +170,7 @@ export class LadderAsOf {
         winningTeam: data.winningTeam,
         team1Score: data.team1Score,
         team2Score: data.team2Score,
+        map: data.map ?? null,
         participants: lines.map((l) => ({ id: l.id, playerId: person(l).id, team: l.line.team, player: { username: person(l).username } })),
       };
       records.push({

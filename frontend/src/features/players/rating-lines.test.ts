@@ -13,7 +13,7 @@ function record(id: number, createdAt: string, eloAfter: number | null, mode: { 
     deaths: null,
     assists: null,
     score: null,
-    match: { id, createdAt, mode, winningTeam: 'team1', team1Score: null, team2Score: null, participants: [] },
+    match: { id, createdAt, mode, winningTeam: 'team1', team1Score: null, team2Score: null, map: null, participants: [] },
     teammates: [],
     opponents: [],
   };

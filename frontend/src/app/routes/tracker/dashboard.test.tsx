@@ -16,6 +16,7 @@ const matches: Match[] = Array.from({ length: 6 }, (_, i) => ({
   winningTeam: 'team1',
   team1Score: i === 0 ? 250 : null,
   team2Score: i === 0 ? 200 : null,
+  map: null,
   participants: [
     { id: 1, playerId: 1, team: 'team1', player: { username: `Winner${i}` } },
     { id: 2, playerId: 2, team: 'team2', player: { username: `Loser${i}` } },

@@ -33,6 +33,7 @@ const hardpoint: MatchPage = {
   winningTeam: 'team1',
   team1Score: 250,
   team2Score: 180,
+  map: null,
   statsUsed: true,
   teams: {
     team1: [line(1, 'Ace', 'team1', 18, { hardpointTime: 120 })],
@@ -69,6 +70,17 @@ describe('Match page', () => {
     expect(within(losers).queryByText('Winner')).not.toBeInTheDocument();
     expect(within(losers).getByRole('row', { name: /Cinder/ })).toHaveTextContent('-18');
     expect(screen.queryByRole('note', { name: 'Voided match' })).not.toBeInTheDocument();
+  });
+
+  it('shows the map beside the mode when the match names one', async () => {
+    renderMatch('/tracker/matches/7', { 'GET /api/matches/7': { body: { ...hardpoint, map: 'Dust II' } } });
+    expect(await screen.findByText(/^Hardpoint · Map: Dust II · .* · Team 1 won$/)).toBeInTheDocument();
+  });
+
+  it('a match without a map shows no map', async () => {
+    renderMatch('/tracker/matches/7', { 'GET /api/matches/7': { body: hardpoint } });
+    expect(await screen.findByText(/^Hardpoint · .* · Team 1 won$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Map:/)).not.toBeInTheDocument();
   });
 
   it('shows a voided badge with the reason', async () => {

@@ -36,7 +36,7 @@ const win: PlayerMatchRecord = {
   deaths: null,
   assists: 0,
   score: 0,
-  match: { id: 31, createdAt: '2025-03-04T18:00:00.000Z', mode: null, winningTeam: 'team1', team1Score: null, team2Score: null, participants: [] },
+  match: { id: 31, createdAt: '2025-03-04T18:00:00.000Z', mode: null, winningTeam: 'team1', team1Score: null, team2Score: null, map: null, participants: [] },
   teammates: [],
   opponents: [{ id: 9, username: 'Reaper' }],
 };

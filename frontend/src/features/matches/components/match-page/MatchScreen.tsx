@@ -34,7 +34,9 @@ export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: 
       </>
     );
   }
-  const subtitle = `${match.mode?.name ?? 'Overall'} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
+  // The map beside the mode, only when the match named one (matches from before maps never did).
+  const where = match.map ? `${match.mode?.name ?? 'Overall'} · Map: ${match.map}` : (match.mode?.name ?? 'Overall');
+  const subtitle = `${where} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
   return (
     <>
       <ScreenHeader title={title} subtitle={subtitle} />

@@ -1,5 +1,5 @@
 import type { Mode } from '@team/contracts';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Panel } from '@/components/ui/Panel';
 import '@/components/ui/controls.css';
 
@@ -10,9 +10,11 @@ export interface GameModeCardProps {
   loading: boolean;
   value: number | null;
   onChange: (modeId: number | null) => void;
+  /** More about the match, below the mode (the map's input). */
+  children?: ReactNode;
 }
 
-export function GameModeCard({ modes, loading, value, onChange }: GameModeCardProps) {
+export function GameModeCard({ modes, loading, value, onChange, children }: GameModeCardProps) {
   const id = useId();
   const selected = modes.find((mode) => mode.id === value) ?? null;
   return (
@@ -42,6 +44,7 @@ export function GameModeCard({ modes, loading, value, onChange }: GameModeCardPr
       {selected?.scoreLimit != null && (
         <p className="muted hint">Enter the final score of each team: the score margin affects ELO gain/loss.</p>
       )}
+      {children}
     </Panel>
   );
 }

@@ -119,6 +119,31 @@ describe('RecordMatchForm', () => {
     expect(team('Team 1').getByText('Winner')).toBeInTheDocument();
   });
 
+  it('sends the map trimmed when filled (at most 40 characters), and clears it after success', async () => {
+    const { user, requests } = setup();
+    const map = screen.getByLabelText('Map (optional)');
+    expect(map).toHaveAttribute('maxLength', '40');
+    await user.type(map, '  Dust II  ');
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(posts(requests)[0]!.body).toMatchObject({ map: 'Dust II', winningTeam: 'team1' });
+    await waitFor(() => expect(screen.getByLabelText('Map (optional)')).toHaveValue(''));
+  });
+
+  it('leaves a blank map out of the request', async () => {
+    const { user, requests } = setup();
+    await user.type(screen.getByLabelText('Map (optional)'), '   ');
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(posts(requests)[0]!.body).not.toHaveProperty('map');
+  });
+
   it("shows the server's error message when recording fails", async () => {
     const { user } = setup({ status: 400, body: { error: 'Winning team cannot have the lower score' } });
     await fillIdentity(user, 'Team 1', '111', 'alpha');

@@ -17,6 +17,7 @@ import { randomUuid } from '@/utils/uuid';
 import { useGetModesQuery } from '../../api/get-modes';
 import { useRecordMatchMutation } from '../../api/record-match';
 import { GameModeCard } from './GameModeCard';
+import { MapInput } from './MapInput';
 import { initialFormState, recordMatchFormReducer, toRecordMatchRequest } from './record-match-form';
 import { TeamCard } from './TeamCard';
 
@@ -71,7 +72,9 @@ export function RecordMatchForm() {
   return (
     // Every submission ends in a toast: its code downloads once the form is in use.
     <form className="record-match-form" onSubmit={submit} onFocus={preloadToasts} noValidate>
-      <GameModeCard modes={modes} loading={modesLoading} value={state.modeId} onChange={(modeId) => dispatch({ type: 'setMode', modeId })} />
+      <GameModeCard modes={modes} loading={modesLoading} value={state.modeId} onChange={(modeId) => dispatch({ type: 'setMode', modeId })}>
+        <MapInput value={state.map} onChange={(map) => dispatch({ type: 'setMap', map })} />
+      </GameModeCard>
       <div className="team-grid">
         {TEAMS.map((team) => (
           <TeamCard

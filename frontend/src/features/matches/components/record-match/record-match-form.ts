@@ -23,6 +23,8 @@ export interface RecordMatchFormState {
   team2Score: number | null;
   team1: PlayerRowState[];
   team2: PlayerRowState[];
+  /** The map's name as typed; sent trimmed, and only when not blank. */
+  map: string;
   /** Next row id; ids only grow so React never reuses a removed row's state. */
   nextRowId: number;
 }
@@ -31,6 +33,7 @@ export type RecordMatchFormAction =
   | { type: 'setMode'; modeId: number | null }
   | { type: 'setWinner'; team: TeamId }
   | { type: 'setScore'; team: TeamId; score: number }
+  | { type: 'setMap'; map: string }
   | { type: 'addPlayer'; team: TeamId }
   | { type: 'removePlayer'; team: TeamId; rowId: number }
   | { type: 'updatePlayer'; team: TeamId; rowId: number; field: PlayerField; value: string | number }
@@ -42,7 +45,7 @@ function emptyPlayer(rowId: number): PlayerRowState {
 
 /** One empty player per team, winner team1, no mode, no scores (SPEC §4). */
 export function initialFormState(): RecordMatchFormState {
-  return { modeId: null, winningTeam: 'team1', team1Score: null, team2Score: null, team1: [emptyPlayer(1)], team2: [emptyPlayer(2)], nextRowId: 3 };
+  return { modeId: null, winningTeam: 'team1', team1Score: null, team2Score: null, team1: [emptyPlayer(1)], team2: [emptyPlayer(2)], map: '', nextRowId: 3 };
 }
 
 /** SPEC §5: numeric inputs are whole numbers from 0; anything non-numeric becomes 0. */
@@ -60,6 +63,8 @@ export function recordMatchFormReducer(state: RecordMatchFormState, action: Reco
       return { ...state, winningTeam: action.team };
     case 'setScore':
       return { ...state, [`${action.team}Score`]: action.score };
+    case 'setMap':
+      return { ...state, map: action.map };
     case 'addPlayer':
       return { ...state, [action.team]: [...state[action.team], emptyPlayer(state.nextRowId)], nextRowId: state.nextRowId + 1 };
     case 'removePlayer': {
@@ -93,7 +98,7 @@ function toRequestPlayer(row: PlayerRowState, statKey: ModeStatKey | null): Reco
   return player;
 }
 
-/** The POST /api/matches body of the form: scores only when the mode has a limit and both are set. */
+/** The POST /api/matches body of the form: scores only when the mode has a limit and both are set; the map only when filled. */
 export function toRecordMatchRequest(state: RecordMatchFormState, mode: Mode | null): RecordMatchRequest {
   const statKey = mode ? modeStatKey(mode.name) : null;
   const request: RecordMatchRequest = {
@@ -102,6 +107,8 @@ export function toRecordMatchRequest(state: RecordMatchFormState, mode: Mode | n
     team2: state.team2.map((row) => toRequestPlayer(row, statKey)),
   };
   if (mode) request.modeId = mode.id;
+  const map = state.map.trim();
+  if (map !== '') request.map = map;
   if (mode?.scoreLimit && state.team1Score != null && state.team2Score != null) {
     request.team1Score = state.team1Score;
     request.team2Score = state.team2Score;
