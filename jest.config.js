@@ -43,6 +43,8 @@ export default {
       ...shared,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.spec.ts'],
+      // Each browser test's own limit (the project-level testTimeout is ignored): see the file.
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/jest-timeout.ts'],
     },
   ],
 };

@@ -9,7 +9,7 @@ import { MATCH_CSV_HEADER, importCsvRows } from '../contracts/dist/index.js';
 import { createDatabase, fmt, withEmbeddedPostgres } from './lib.mjs';
 
 const total = Number(process.argv[2] ?? 10_000);
-const ADMIN_KEY = 'bench-admin-key-123456';
+const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 
 function match(i) {
   const ids = [];

@@ -51,7 +51,7 @@ const PAGES = [
   { key: 'custom-page', path: `/${CUSTOM_SLUG}` },
 ];
 
-const ADMIN_KEY = 'bench-admin-key-123456';
+const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 
 function player(id, kills, deaths) {
   return { discordId: `lh-${id}`, username: `Player ${id}`, kills, deaths, assists: id % 5, score: 1000 + id * 37 };

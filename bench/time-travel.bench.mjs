@@ -55,7 +55,7 @@ export async function benchTimeTravel(server, { requests = 2000 } = {}) {
 
     const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent' });
     const keptUp = await timed(async () => {
-      running = await createApp(config, { adminKey: 'bench-admin-key-123456', databaseUrl: url });
+      running = await createApp(config, { adminKey: 'bench-admin-key-0123456789abcdef', databaseUrl: url });
       await running.app.get(LadderTimeTravel).whenKeptUp();
     });
     await running.app.get(LadderRepository).read(() => undefined);

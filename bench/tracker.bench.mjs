@@ -59,7 +59,7 @@ function match(i, pool) {
 
 async function startApp(url) {
   const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', PUBLIC_WRITES_PER_MINUTE: '100000' });
-  const running = await createApp(config, { adminKey: 'bench-admin-key-123456', databaseUrl: url });
+  const running = await createApp(config, { adminKey: 'bench-admin-key-0123456789abcdef', databaseUrl: url });
   await running.app.listen(0, '127.0.0.1');
   return { running, baseUrl: `http://127.0.0.1:${running.app.getHttpServer().address().port}` };
 }

@@ -42,6 +42,10 @@ describe('seasons in Chromium', () => {
       names.join(),
     );
   const overall = async () => (await server.call('GET', '/api/players/leaderboard')).body as LeaderboardEntry[];
+  /** What the admin screen shows, for a failure message: dialogs open, and the start form's error if any. */
+  const formState = async () =>
+    `dialogs open: ${JSON.stringify(await page.locator('.ant-modal-title, .ant-modal-confirm-title').allTextContents())}, ` +
+    `form says: ${JSON.stringify(await page.getByRole('region', { name: 'Start new season' }).locator('.ant-alert').allTextContents())}`;
   const seasons = async () => (await server.call('GET', '/api/seasons')).body as Season[];
 
   beforeAll(async () => {
@@ -81,12 +85,21 @@ describe('seasons in Chromium', () => {
     const text = await confirm.textContent();
     expect(text).toContain('Season 1 ends now: its final standings are frozen');
     expect(text).toContain(`Soft reset ${SOFT_RESET_PERCENT}%: every rating (overall and each mode) moves ${SOFT_RESET_PERCENT}% of the way toward 1000`);
+    // The dialog zooms in from the pointer: its button is clicked where it rests, not on its way.
+    await settle(page);
+    // Watched from before the click: the toast closes itself 5 s after it opens.
+    const toasted = expectToast(page, 'Season started', 'Spring Split is the current season; the soft reset moved 2 ratings.');
+    toasted.catch(() => undefined); // awaited below, once the answer is checked
     const [started] = await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/admin/seasons') && response.request().method() === 'POST'),
+      page.waitForResponse((response) => response.url().endsWith('/api/admin/seasons') && response.request().method() === 'POST').catch(async (error: Error) => {
+        throw new Error(`${error.message}\nNo POST /api/admin/seasons after the click; ${await formState()}`);
+      }),
       confirm.getByRole('button', { name: 'Start season' }).click(),
     ]);
-    expect(`${started.status()} ${await started.text()}`).toMatch(/^201 /);
-    await expectToast(page, 'Season started', 'Spring Split is the current season; the soft reset moved 2 ratings.');
+    const answer = `${started.status()} ${await started.text()}`;
+    // A refusal comes with the server's health: "saved, but not caught up" would mean the read tables stopped following.
+    expect(answer.startsWith('201 ') ? answer : `${answer} (health: ${JSON.stringify((await server.call('GET', '/api/health')).body)})`).toMatch(/^201 /);
+    await toasted;
 
     // The current season ended; every rating moved halfway back to 1000.
     expect((await seasons()).map((season) => [season.name, season.current])).toEqual([
@@ -100,8 +113,11 @@ describe('seasons in Chromium', () => {
     await list.getByRole('button', { name: 'Rename Season 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename Season 1' });
     await dialog.getByLabel('Season name').fill('Winter Cup');
+    await settle(page);
+    const renamed = expectToast(page, 'Season renamed', 'Season 1 is now Winter Cup.');
+    renamed.catch(() => undefined); // awaited below
     await dialog.getByRole('button', { name: 'Rename' }).click();
-    await expectToast(page, 'Season renamed', 'Season 1 is now Winter Cup.');
+    await renamed;
     await list.getByRole('button', { name: 'Rename Winter Cup' }).waitFor();
     expect((await seasons()).map((season) => season.name)).toEqual(['Spring Split', 'Winter Cup']);
 

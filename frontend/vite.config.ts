@@ -97,6 +97,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
-    testTimeout: 20_000,
+    // A hang guard, not a speed: the slowest screens take about 10 s on a loaded 2-core machine
+    // (the suites run side by side), and a test must not fail because the machine is busy.
+    testTimeout: 60_000,
   },
 });

@@ -18,6 +18,7 @@ import { AppModule } from './app.module.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
+import { isRequestLogQuiet } from './http/quiet-request-log.js';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
@@ -136,8 +137,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
     genReqId: (request, response) => correlationIdOf(request, response),
     autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
-    customLogLevel: (_request, response, error) =>
-      error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (request, response, error) =>
+      isRequestLogQuiet(request) ? 'silent' : error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
   });
   app.use(logRequest);
   const securityHeaders = helmet({

@@ -51,7 +51,16 @@ export interface AppConfig {
   liveReplayLimit: number;
   /** Open /api/live streams one address (IPv6: one /64) may hold; one more is answered 429 with Retry-After. */
   liveMaxPerAddress: number;
+  /** An /api/live stream is ended after this long (the client reconnects by Last-Event-ID and misses nothing). */
+  liveMaxLifetimeSeconds: number;
+  /** /api/live streams one address (IPv6: one /64) may open per minute; one more is answered 429 with Retry-After. */
+  liveOpensPerMinute: number;
+  /** An export's whole time: past it the response is cut and its slot freed. */
+  exportMaxSeconds: number;
 }
+
+/** The shortest ADMIN_KEY accepted; the generated key (admin-key.ts) is 32 characters. */
+export const MIN_ADMIN_KEY_LENGTH = 24;
 
 export class ConfigError extends Error {
   constructor(readonly setting: string, problem: string) {
@@ -110,8 +119,9 @@ function workerName(env: NodeJS.ProcessEnv, name: string): string | null {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
   const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? null : env.ADMIN_KEY;
-  if (adminKey !== null && adminKey.length < 12) {
-    throw new ConfigError('ADMIN_KEY', 'must be at least 12 characters (or unset, to generate one)');
+  // 24 characters: a guessable key would make the wrong-key budget the only defence.
+  if (adminKey !== null && adminKey.length < MIN_ADMIN_KEY_LENGTH) {
+    throw new ConfigError('ADMIN_KEY', `must be at least ${MIN_ADMIN_KEY_LENGTH} characters (or unset, to generate one)`);
   }
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR ?? 'frontend/dist');
   return {
@@ -141,5 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     liveHeartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 15_000, 100, 300_000),
     liveReplayLimit: integer(env, 'LIVE_REPLAY_LIMIT', 1000, 0, 100_000),
     liveMaxPerAddress: integer(env, 'LIVE_MAX_PER_ADDRESS', 50, 1, 100_000),
+    liveMaxLifetimeSeconds: integer(env, 'LIVE_MAX_LIFETIME_SECONDS', 1800, 1, 86_400),
+    liveOpensPerMinute: integer(env, 'LIVE_OPENS_PER_MINUTE', 60, 1, 100_000),
+    exportMaxSeconds: integer(env, 'EXPORT_MAX_SECONDS', 300, 1, 86_400),
   };
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.js';
+import { resolveAdminKey } from './admin-access/admin-key.js';
+import { ConfigError, loadConfig, MIN_ADMIN_KEY_LENGTH } from './config.js';
 
 describe('loadConfig', () => {
   test('an empty environment gives the documented defaults', () => {
@@ -35,7 +38,8 @@ describe('loadConfig', () => {
     [{ READ_DATABASE_URL: 'redis://cache:6379' }, 'Invalid setting READ_DATABASE_URL: expected a postgres:// URL, got redis://'],
     [{ EVENTSTORE_URL: 'http://kurrentdb:2113' }, 'Invalid setting EVENTSTORE_URL: expected a KurrentDB connection string (kurrentdb://host:2113?tls=false)'],
     [{ WORKER_NAME: 'two words' }, 'Invalid setting WORKER_NAME: expected up to 100 letters, digits and . : @ - _'],
-    [{ ADMIN_KEY: 'short' }, 'Invalid setting ADMIN_KEY: must be at least 12 characters (or unset, to generate one)'],
+    [{ ADMIN_KEY: 'short' }, 'Invalid setting ADMIN_KEY: must be at least 24 characters (or unset, to generate one)'],
+    [{ ADMIN_KEY: 'twenty-three-characters' }, 'Invalid setting ADMIN_KEY: must be at least 24 characters (or unset, to generate one)'],
     [{ PUBLIC_WRITES_PER_MINUTE: '0' }, 'Invalid setting PUBLIC_WRITES_PER_MINUTE: expected a whole number from 1 to 100000, got "0"'],
     [{ LIVE_MAX_CONNECTIONS: 'many' }, 'Invalid setting LIVE_MAX_CONNECTIONS: expected a whole number from 0 to 100000, got "many"'],
     [{ LIVE_HEARTBEAT_MS: '10' }, 'Invalid setting LIVE_HEARTBEAT_MS: expected a whole number from 100 to 300000, got "10"'],
@@ -65,5 +69,15 @@ describe('loadConfig', () => {
 
   test('STATIC_DIR=none serves the API only', () => {
     expect(loadConfig({ STATIC_DIR: 'none' }, '/srv/site').staticDir).toBeNull();
+  });
+
+  test('an ADMIN_KEY of 24 characters is taken, and the generated key is longer than that', () => {
+    expect(loadConfig({ ADMIN_KEY: 'x'.repeat(MIN_ADMIN_KEY_LENGTH) }, '/srv/site').adminKey).toBe('x'.repeat(24));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-key-'));
+    try {
+      expect(resolveAdminKey(null, dataDir).key.length).toBeGreaterThanOrEqual(MIN_ADMIN_KEY_LENGTH);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

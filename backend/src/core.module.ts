@@ -5,13 +5,16 @@ import type { EventStore } from '@team/contracts';
 import { Projector } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AdminKeyVerifier } from './admin-access/admin-key.js';
-import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
+import { ADMIN_FAILURE_WINDOW_MS, AdminKeyGuard } from './admin-access/admin-key.guard.js';
+import { WrongKeyLog } from './admin-access/wrong-key-log.js';
 import { AuditContextFactory } from './http/audit-context.js';
 import { PublicWriteGuard } from './http/public-write.guard.js';
 import { SharedAddressBudget } from './http/address-budget.js';
+import { loadFingerprintSecret } from './infrastructure/fingerprint-secret.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import {
   ADMIN_FAILURE_LIMITER,
+  LIVE_OPEN_LIMITER,
   APP_CONFIG,
   CLOCK,
   DATABASE_URL,
@@ -76,8 +79,8 @@ export class CoreModule {
         { provide: LOGGER, useValue: deps.logger },
         { provide: CLOCK, useValue: deps.clock },
         { provide: AdminKeyVerifier, useValue: new AdminKeyVerifier(deps.adminKey) },
-        // Keyed by the admin key so fingerprints agree across instances and restarts.
-        { provide: FINGERPRINT_SECRET, useValue: `fingerprint:${deps.adminKey}` },
+        // A random secret kept in the database, so fingerprints agree across instances and restarts.
+        { provide: FINGERPRINT_SECRET, useFactory: () => loadFingerprintSecret(deps.knex) },
         // Counted in the shared database, so every API process spends one budget per address.
         {
           provide: PUBLIC_WRITE_LIMITER,
@@ -85,7 +88,11 @@ export class CoreModule {
         },
         {
           provide: ADMIN_FAILURE_LIMITER,
-          useValue: sharedBudget(deps, 'admin-failures', deps.config.adminFailuresPer15Min, 15 * 60_000),
+          useValue: sharedBudget(deps, 'admin-failures', deps.config.adminFailuresPer15Min, ADMIN_FAILURE_WINDOW_MS),
+        },
+        {
+          provide: LIVE_OPEN_LIMITER,
+          useValue: sharedBudget(deps, 'live-opens', deps.config.liveOpensPerMinute, 60_000),
         },
         {
           provide: ProjectionWaiter,
@@ -93,6 +100,7 @@ export class CoreModule {
           useFactory: () =>
             new ProjectionWaiter(deps.knex, deps.notifications, deps.projector, deps.readKnex === deps.knex ? null : deps.readKnex),
         },
+        { provide: WrongKeyLog, useValue: new WrongKeyLog(deps.logger, ADMIN_FAILURE_WINDOW_MS) },
         AdminKeyGuard,
         PublicWriteGuard,
         AuditContextFactory,
@@ -113,7 +121,9 @@ export class CoreModule {
         FINGERPRINT_SECRET,
         PUBLIC_WRITE_LIMITER,
         ADMIN_FAILURE_LIMITER,
+        LIVE_OPEN_LIMITER,
         ProjectionWaiter,
+        WrongKeyLog,
         AdminKeyGuard,
         PublicWriteGuard,
         AuditContextFactory,

@@ -23,6 +23,7 @@ export * from './urls/urls.js';
 export * from './text/text-rules.js';
 export * from './ladder/ladder-events.js';
 export * from './ladder/merge-players.rules.js';
+export * from './ladder/player-username.js';
 export * from './seasons/season-rules.js';
 export * from './cms/cms-events.js';
 export * from './cms/pages-rules.js';

@@ -7,6 +7,7 @@ import { RateLimiter } from '../http/rate-limiter.js';
 import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
 import { AdminKeyVerifier } from './admin-key.js';
+import { BUDGET_SPENT_MESSAGE, WrongKeyLog } from './wrong-key-log.js';
 
 const KEY = 'the-real-admin-key-123';
 
@@ -38,28 +39,34 @@ describe('AdminKeyGuard', () => {
       new AdminKeyVerifier(KEY),
       new RateLimiter({ limit: 2, windowMs: 15 * 60_000 }),
       audit,
-      pino({ level: 'info' }, sink),
+      new WrongKeyLog(pino({ level: 'info' }, sink), 15 * 60_000),
     );
   });
 
   const attempt = (ip: string, key?: string) => guard.canActivate(contextOf(requestFrom(ip, key)));
 
-  test('each wrong key is logged at warn with the hashed fingerprint, never the key', async () => {
+  test('the first wrong key of a window is logged at warn with the hashed fingerprint, never the key; the next is counted', async () => {
     const request = requestFrom('198.51.100.4', 'guess-number-one');
     await expect(guard.canActivate(contextOf(request))).rejects.toThrow(UnauthorizedError);
+    await expect(attempt('198.51.100.4', 'guess-number-two')).rejects.toThrow(UnauthorizedError);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 40, msg: 'wrong admin key', fingerprint: audit.fingerprint(request), throttled: false });
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'wrong admin key', fingerprint: audit.fingerprint(request), wrongKeys: 1 });
     expect(JSON.stringify(lines)).not.toContain('guess-number-one');
     expect(JSON.stringify(lines)).not.toContain('198.51.100.4');
   });
 
-  test('past the budget a wrong key is 429, while the right key from the same address passes', async () => {
+  test('past the budget every request from the address is 429, the right key and no key included; other addresses pass', async () => {
     await expect(attempt('198.51.100.4', 'wrong-1')).rejects.toThrow(UnauthorizedError);
     await expect(attempt('198.51.100.4', 'wrong-2')).rejects.toThrow(UnauthorizedError);
     await expect(attempt('198.51.100.4', 'wrong-3')).rejects.toThrow(TooManyRequestsError);
-    await expect(attempt('198.51.100.4', KEY)).resolves.toBe(true);
-    expect(lines.map((line) => line.throttled)).toEqual([false, false, true]);
+    await expect(attempt('198.51.100.4', KEY)).rejects.toThrow(TooManyRequestsError);
+    await expect(attempt('198.51.100.4')).rejects.toThrow(TooManyRequestsError);
+    expect(lines.map((line) => [line.msg, line.wrongKeys])).toEqual([
+      ['wrong admin key', 1],
+      [BUDGET_SPENT_MESSAGE, 2],
+    ]);
     // Another address has its own budget.
+    await expect(attempt('198.51.100.5', KEY)).resolves.toBe(true);
     await expect(attempt('198.51.100.5', 'wrong-1')).rejects.toThrow(UnauthorizedError);
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { until } from '@test-support/until.js';
 
 describe('audit log and operations (admin)', () => {
   let app: TestApp;
@@ -80,7 +81,7 @@ describe('audit log and operations (admin)', () => {
     expect(bad.body.details).toEqual(
       expect.arrayContaining([
         'limit must be a whole number from 1 to 200',
-        'from must be a date and time (ISO 8601)',
+        'from must be a date and time (ISO 8601) from year 0001 to 9999',
         'player must be a whole number from 1 to 2147483647',
       ]),
     );
@@ -94,12 +95,14 @@ describe('audit log and operations (admin)', () => {
     const started = await app.call('POST', '/api/admin/projections/rebuild', { admin: true });
     expect(started.status).toBe(202);
     expect(started.body.running).toBe(true);
-    let operations;
-    for (let i = 0; i < 100; i++) {
-      operations = (await app.call('GET', '/api/admin/operations', { admin: true })).body;
-      if (!operations.rebuild.running) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const operations = (
+      await until(
+        () => app.call('GET', '/api/admin/operations', { admin: true }),
+        (answer) => !answer.body.rebuild.running,
+        30_000,
+        50,
+      )
+    ).body;
     expect(operations.rebuild).toMatchObject({
       running: false,
       lastError: null,

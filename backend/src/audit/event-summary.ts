@@ -38,6 +38,8 @@ function summarizeData(event: AnyEvent): string {
       return `Match #${d.matchId} voided${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'PlayersUnmerged':
       return `Merge of #${d.duplicateId} into #${d.primaryId} reverted`;
+    case 'PlayerRenamed':
+      return `Player #${d.playerId} renamed from "${plain(d.previousUsername)}" to "${plain(d.username)}"`;
     case 'SeasonStarted': {
       const moved = Array.isArray(d.ratings) ? movedRatingsCount(d.ratings) : 0;
       const ended = d.endedSeasonId != null ? `, season #${d.endedSeasonId} ended` : '';

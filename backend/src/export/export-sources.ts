@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { csvRow, importCsvRows, importJsonMatch, MATCH_CSV_HEADER, type EventStore, type MatchRecorded, type MatchVoided } from '@team/contracts';
+import { csvRow, importCsvRows, importJsonMatch, MATCH_CSV_HEADER, type EventStore, type MatchRecorded } from '@team/contracts';
 import { PLAYERS_TABLE, READ_MODELS_CHECKPOINT } from '@team/projections';
 import { LADDER_STREAM } from '../ladder/ladder.events.js';
 
@@ -27,26 +27,13 @@ const keyOf = (event: { data: unknown; metadata: { imported?: { matchKey: string
   event.metadata.imported?.matchKey ?? `match-${(event.data as MatchRecorded['data']).matchId}`;
 
 /**
- * The matches voided up to `upTo`, from the log's MatchVoided events (a void is never undone):
- * the same snapshot as the matches read, whatever the ladder has decided since.
+ * The ladder's recorded matches up to `upTo` in the import's JSON, in log order, the `voided`
+ * ones left out (those voided up to `upTo`: see match-snapshot.ts). It reads MatchRecorded
+ * events rather than the read tables: they hold the Discord ID and name each line was entered
+ * with, which an import needs to give the same ratings (a merged account's lines are shown
+ * under its primary, but were decided under their own Discord ID).
  */
-async function voidedUpTo(store: EventStore, upTo: number): Promise<Set<number>> {
-  const voided = new Set<number>();
-  for await (const event of logEvents(store, upTo)) {
-    if (event.streamId === LADDER_STREAM && event.type === 'MatchVoided') voided.add((event.data as MatchVoided['data']).matchId);
-  }
-  return voided;
-}
-
-/**
- * The ladder's recorded matches in the import's JSON, in log order, those voided up to `upTo`
- * left out. The export reads MatchRecorded events rather than the read tables: they hold the
- * Discord ID and name each line was entered with, which an import needs to give the same
- * ratings (a merged account's lines are shown under its primary, but were decided under their
- * own Discord ID).
- */
-export async function* exportedMatches(store: EventStore, upTo: number) {
-  const voided = await voidedUpTo(store, upTo);
+export async function* exportedMatches(store: EventStore, upTo: number, voided: ReadonlySet<number>) {
   for await (const event of logEvents(store, upTo)) {
     if (event.streamId !== LADDER_STREAM || event.type !== 'MatchRecorded') continue;
     const data = event.data as MatchRecorded['data'];
@@ -55,10 +42,10 @@ export async function* exportedMatches(store: EventStore, upTo: number) {
   }
 }
 
-export async function* matchesCsv(store: EventStore, upTo: number) {
+export async function* matchesCsv(store: EventStore, upTo: number, voided: ReadonlySet<number>) {
   yield MATCH_CSV_HEADER;
   let page = '';
-  for await (const match of exportedMatches(store, upTo)) {
+  for await (const match of exportedMatches(store, upTo, voided)) {
     page += importCsvRows(match);
     if (page.length > 64 * 1024) {
       yield page;
@@ -69,10 +56,10 @@ export async function* matchesCsv(store: EventStore, upTo: number) {
 }
 
 /** A JSON array, one match per line: valid JSON that still reads (and diffs) line by line. */
-export async function* matchesJson(store: EventStore, upTo: number) {
+export async function* matchesJson(store: EventStore, upTo: number, voided: ReadonlySet<number>) {
   let first = true;
   let page = '[\n';
-  for await (const match of exportedMatches(store, upTo)) {
+  for await (const match of exportedMatches(store, upTo, voided)) {
     page += `${first ? '' : ',\n'}${JSON.stringify(match)}`;
     first = false;
     if (page.length > 64 * 1024) {

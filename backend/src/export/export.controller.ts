@@ -1,15 +1,21 @@
-import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import { EVENT_POSITION_HEADER, IMPORT_TEMPLATES, type EventStore } from '@team/contracts';
 import { AdminKeyGuard } from '../admin-access/admin-key.guard.js';
-import { EVENT_STORE, READ_KNEX } from '../infrastructure/tokens.js';
-import { NotFoundError, ServiceUnavailableError } from '../shared/domain-errors.js';
+import type { AppConfig } from '../config.js';
+import { clientBudgetKey } from '../http/audit-context.js';
+import { APP_CONFIG, EVENT_STORE, LOGGER, READ_KNEX } from '../infrastructure/tokens.js';
+import { LadderRepository } from '../ladder/runtime/ladder.repository.js';
+import { NotFoundError } from '../shared/domain-errors.js';
 import { eventsNdjson, matchesCsv, matchesJson, playersCsv } from './export-sources.js';
+import { ExportSlots } from './export-slots.js';
+import { matchExportSnapshot } from './match-snapshot.js';
 import { EXPORT_DRAIN_TIMEOUT_MS, streamChunks } from './stream-lines.js';
 
-/** Exports streaming at once in one process: each holds a connection or reads the log for a while. */
+/** Exports streaming at once in one process (one kept for admins): each holds a connection or reads the log for a while. */
 const MAX_EXPORTS = 4;
 
 const TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8', ndjson: 'application/x-ndjson; charset=utf-8' };
@@ -23,24 +29,37 @@ const TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset
 @ApiTags('import and export')
 @Controller('api')
 export class ExportController {
-  private running = 0;
+  private readonly slots = new ExportSlots(MAX_EXPORTS);
   /** How long a client may leave a full buffer unread before its export is cut and its slot freed; tests lower it. */
   drainTimeoutMs = EXPORT_DRAIN_TIMEOUT_MS;
+  /** An export's whole time (EXPORT_MAX_SECONDS), however steadily its client reads; tests lower it. */
+  maxExportMs: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_KNEX) private readonly readKnex: Knex,
-  ) {}
+    @Inject(LadderRepository) private readonly ladder: LadderRepository,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.maxExportMs = config.exportMaxSeconds * 1000;
+  }
+
+  /** Exports streaming now. */
+  get runningExports(): number {
+    return this.slots.count;
+  }
 
   @Get('export/players.csv')
   @ApiOperation({ summary: 'Export the players (CSV)', description: 'Columns: id, discord_id, username, elo, wins, losses, matches, kills, deaths, assists, score, merged_into. X-Event-Position: the read model position.' })
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'The CSV file, streamed' })
+  @ApiResponse({ status: 429, description: 'An export from this address is still running' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async players(@Res() response: Response): Promise<void> {
-    await this.exporting(async () => {
+  async players(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.exporting(request, false, async () => {
       const { position, chunks } = await playersCsv(this.readKnex);
-      await this.send(response, 'players.csv', TYPES.csv, position, chunks);
+      return this.send(response, 'players.csv', TYPES.csv, position, chunks);
     });
   }
 
@@ -53,12 +72,14 @@ export class ExportController {
   @ApiProduces('text/csv', 'application/json')
   @ApiResponse({ status: 200, description: 'The file, streamed' })
   @ApiResponse({ status: 404, description: 'Another format' })
-  async matches(@Param('format') format: string, @Res() response: Response): Promise<void> {
+  @ApiResponse({ status: 429, description: 'An export from this address is still running' })
+  @ApiResponse({ status: 503, description: 'Too many exports at once' })
+  async matches(@Param('format') format: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (format !== 'csv' && format !== 'json') throw new NotFoundError('The matches export is matches.csv or matches.json.');
-    await this.exporting(async () => {
-      const position = await this.store.headPosition();
-      const chunks = format === 'csv' ? matchesCsv(this.store, position) : matchesJson(this.store, position);
-      await this.send(response, `matches.${format}`, TYPES[format], position, chunks);
+    await this.exporting(request, false, async () => {
+      const { position, voided } = await matchExportSnapshot(this.ladder, this.store);
+      const chunks = format === 'csv' ? matchesCsv(this.store, position, voided) : matchesJson(this.store, position, voided);
+      return this.send(response, `matches.${format}`, TYPES[format], position, chunks);
     });
   }
 
@@ -69,10 +90,11 @@ export class ExportController {
   @ApiProduces('application/x-ndjson')
   @ApiResponse({ status: 200, description: 'The log, streamed' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
-  async events(@Res() response: Response): Promise<void> {
-    await this.exporting(async () => {
+  @ApiResponse({ status: 503, description: 'Too many exports at once' })
+  async events(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.exporting(request, true, async () => {
       const position = await this.store.headPosition();
-      await this.send(response, 'events.ndjson', TYPES.ndjson, position, eventsNdjson(this.store, position));
+      return this.send(response, 'events.ndjson', TYPES.ndjson, position, eventsNdjson(this.store, position));
     });
   }
 
@@ -89,22 +111,25 @@ export class ExportController {
     response.send(IMPORT_TEMPLATES[format]);
   }
 
-  private async exporting(run: () => Promise<void>): Promise<void> {
-    if (this.running >= MAX_EXPORTS) throw new ServiceUnavailableError('Too many exports are running. Try again in a moment.');
-    this.running++;
+  /** Runs an export in a slot (export-slots.ts); one cut at its time limit is logged. */
+  private async exporting(request: Request, admin: boolean, run: () => Promise<{ name: string; outcome: string }>): Promise<void> {
+    const address = clientBudgetKey(request);
+    const release = this.slots.take(address, admin);
     try {
-      await run();
+      const { name, outcome } = await run();
+      if (outcome === 'expired') this.logger.warn({ export: name, address, admin, maxMs: this.maxExportMs }, 'export cut at its time limit (EXPORT_MAX_SECONDS)');
     } finally {
-      this.running--;
+      release();
     }
   }
 
-  private async send(response: Response, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<void> {
+  private async send(response: Response, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<{ name: string; outcome: string }> {
     response.status(200);
     response.setHeader('Content-Type', type);
     response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
     response.setHeader('Cache-Control', 'no-store');
     response.setHeader(EVENT_POSITION_HEADER, String(position));
-    await streamChunks(response, chunks, { drainTimeoutMs: this.drainTimeoutMs });
+    const outcome = await streamChunks(response, chunks, { drainTimeoutMs: this.drainTimeoutMs, maxMs: this.maxExportMs });
+    return { name, outcome };
   }
 }

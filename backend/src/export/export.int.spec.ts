@@ -2,6 +2,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { parseCsv, type EventStore } from '@team/contracts';
 import { matchesCsv } from './export-sources.js';
+import { matchExportSnapshot } from './match-snapshot.js';
+import { LadderRepository } from '../ladder/runtime/ladder.repository.js';
 import { postImport } from '../testing/import-requests.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
 import { seedDemo } from '../ladder/demo/seed-demo.js';
@@ -127,15 +129,19 @@ describe('exports: spreadsheet formulas and one snapshot', () => {
 
   test('the voided matches left out are those voided up to the exported position, not later', async () => {
     const store = source.running.app.get<EventStore>(EVENT_STORE);
-    const before = await store.headPosition();
-    expect((await source.call('POST', '/api/admin/matches/2/void', { json: { reason: 'test' }, admin: true })).status).toBe(200);
-    const keys = async (upTo: number) => {
+    const ladder = source.running.app.get(LadderRepository);
+    const keys = async ({ position, voided }: { position: number; voided: ReadonlySet<number> }) => {
       let text = '';
-      for await (const chunk of matchesCsv(store, upTo)) text += chunk;
+      for await (const chunk of matchesCsv(store, position, voided)) text += chunk;
       return [...new Set(text.trim().split('\r\n').slice(1).map((line) => line.split(',')[0]))];
     };
-    // Read at the position before the void, the export holds match 2, whatever the ladder holds now.
+    const before = await matchExportSnapshot(ladder, store);
+    expect(before.position).toBe(await store.headPosition());
+    expect((await source.call('POST', '/api/admin/matches/2/void', { json: { reason: 'test' }, admin: true })).status).toBe(200);
+    // The snapshot taken before the void holds match 2, whatever the ladder holds now.
     expect(await keys(before)).toEqual(['match-1', 'match-2']);
-    expect(await keys(await store.headPosition())).toEqual(['match-1']);
+    const after = await matchExportSnapshot(ladder, store);
+    expect(after.position).toBe(await store.headPosition());
+    expect(await keys(after)).toEqual(['match-1']);
   });
 });

@@ -18,8 +18,11 @@ import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type
 
 const SEED = 10_008;
 const RYW_TIMEOUT_MS = 2000;
-/** The longest any answer may take: the read-your-writes wait plus a margin for a busy machine. */
-const ANSWER_WITHIN_MS = RYW_TIMEOUT_MS + 3000;
+/**
+ * The longest any answer may take before it counts as a hang: the read-your-writes wait plus a
+ * busy machine's margin. An answer in the outage is a quick 503; how quick is not checked here.
+ */
+const ANSWER_WITHIN_MS = RYW_TIMEOUT_MS + 10_000;
 // Longer than the read-your-writes wait: a write appended just before the outage waits that long
 // for the read tables, and its writer's next request must still fall inside the outage.
 const OUTAGE_MS = 2 * RYW_TIMEOUT_MS;
@@ -109,7 +112,7 @@ suite('PostgreSQL restarted mid-load (own embedded server: runs in the embedded-
     ]);
 
     try {
-      for (const deadline = Date.now() + 10_000; written < 20 && Date.now() < deadline; ) await sleep(20);
+      for (const deadline = Date.now() + 30_000; written < 20 && Date.now() < deadline; ) await sleep(20);
       expect(written).toBeGreaterThanOrEqual(20);
 
       await pg.stop(mode);
@@ -184,7 +187,7 @@ suite('PostgreSQL restarted mid-load (own embedded server: runs in the embedded-
       await knex.destroy();
     }
     expect(consoleLog.mock.calls.map((call) => String(call[0]).slice(0, 100))).toEqual([]);
-  }, 45_000);
+  }, 120_000);
 
   test('after both outages the read tables equal a rebuild from the log', async () => {
     await app!.close();

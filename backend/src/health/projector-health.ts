@@ -52,7 +52,6 @@ export function judgeHealth(
     position: checkpoint.position,
     lag,
     runsInThisProcess: projector.runsInThisProcess,
-    activeWorker: projector.active?.worker ?? null,
     activeSince: projector.active?.since ?? null,
     failing: checkpoint.failing,
     since: checkpoint.failingSince,

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
@@ -45,16 +46,39 @@ describe('SharedAddressBudget (PostgreSQL table shared by every process)', () =>
     expect(row!.points).toBeLessThanOrEqual(60);
   });
 
+  test('blockedFor reads the shared count without adding to it: one instance sees the block another made', async () => {
+    const a = new SharedAddressBudget({ knex: one, name: 'peek-test', limit: 2, windowMs: 60_000 });
+    const b = new SharedAddressBudget({ knex: other, name: 'peek-test', limit: 2, windowMs: 60_000 });
+    expect(await b.blockedFor('203.0.113.60')).toBe(0);
+    for (let i = 0; i < 3; i++) await a.hit('203.0.113.60');
+    const points = async () => ((await one(RATE_LIMITS_TABLE).where({ key: 'peek-test:203.0.113.60' }).first('points')) as { points: number }).points;
+    expect(await points()).toBe(3);
+    const wait = await b.blockedFor('203.0.113.60');
+    expect(wait).toBeGreaterThan(55);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await b.blockedFor('203.0.113.60')).toBeGreaterThan(0);
+    expect(await points()).toBe(3);
+    expect(await b.blockedFor('203.0.113.61')).toBe(0);
+  });
+
   test('the window ends for every instance: the address has its budget again', async () => {
-    const a = new SharedAddressBudget({ knex: one, name: 'window-test', limit: 1, windowMs: 1000 });
-    const b = new SharedAddressBudget({ knex: other, name: 'window-test', limit: 1, windowMs: 1000 });
-    expect(await a.hit('203.0.113.1')).toBe(0);
-    expect(await b.hit('203.0.113.1')).toBe(1);
-    // Over budget, `b` answers from memory until the window ends: no row is read.
-    expect(await b.hit('203.0.113.1')).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(await b.hit('203.0.113.1')).toBe(0);
-    expect(await a.hit('203.0.113.1')).toBe(1);
+    // Windows are measured on Date.now(), by the budget and by rate-limiter-flexible alike. Only
+    // that clock is stopped (timers and the database run as usual), so the hits of one window
+    // stay in it however slow the machine, and the window ends when the test moves the clock.
+    jest.useFakeTimers({ doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'hrtime', 'performance'] });
+    try {
+      const a = new SharedAddressBudget({ knex: one, name: 'window-test', limit: 1, windowMs: 1000 });
+      const b = new SharedAddressBudget({ knex: other, name: 'window-test', limit: 1, windowMs: 1000 });
+      expect(await a.hit('203.0.113.1')).toBe(0);
+      expect(await b.hit('203.0.113.1')).toBe(1);
+      // Over budget, `b` answers from memory until the window ends: no row is read.
+      expect(await b.hit('203.0.113.1')).toBe(1);
+      jest.setSystemTime(Date.now() + 1100);
+      expect(await b.hit('203.0.113.1')).toBe(0);
+      expect(await a.hit('203.0.113.1')).toBe(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a refused address costs no database round trip until its window ends', async () => {

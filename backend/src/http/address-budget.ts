@@ -36,6 +36,10 @@ export interface SharedBudgetOptions {
 /** Keys longer than this are hashed: the column holds 255 characters and an address key is short. */
 const LONGEST_PLAIN_KEY = 200;
 
+function storedKey(address: string): string {
+  return address.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(address).digest('hex') : address;
+}
+
 /**
  * One budget per address across every API process: hits are counted by atomic upserts on a
  * row of the shared PostgreSQL table (rate-limiter-flexible), so two processes behind a proxy
@@ -74,9 +78,9 @@ export class SharedAddressBudget implements AddressBudget {
   }
 
   hit(address: string): Promise<number> {
-    const key = address.length > LONGEST_PLAIN_KEY ? createHash('sha256').update(address).digest('hex') : address;
-    const blockedUntil = this.blocked.get(key);
-    if (blockedUntil !== undefined && blockedUntil > Date.now()) return Promise.resolve(Math.ceil((blockedUntil - Date.now()) / 1000));
+    const key = storedKey(address);
+    const known = this.knownBlock(key);
+    if (known > 0) return Promise.resolve(known);
     return new Promise((resolve) => {
       const queued = this.waiting.get(key);
       if (queued) {
@@ -86,6 +90,34 @@ export class SharedAddressBudget implements AddressBudget {
       this.waiting.set(key, []);
       void this.countGroups(key, [resolve]);
     });
+  }
+
+  /**
+   * Whether the address is over budget now, read from the shared row (any process may have spent
+   * it) without counting a hit: a refused request must not extend or deepen the block.
+   */
+  async blockedFor(address: string): Promise<number> {
+    const key = storedKey(address);
+    const known = this.knownBlock(key);
+    if (known > 0) return known;
+    try {
+      const state = await this.store.get(key);
+      this.storeDown = false;
+      if (!state || state.consumedPoints <= this.options.limit) return 0;
+      const waitMs = Math.max(state.msBeforeNext, 1000);
+      this.blocked.set(key, Date.now() + waitMs, { ttl: waitMs });
+      return Math.ceil(waitMs / 1000);
+    } catch (error) {
+      if (!this.storeDown) this.options.onStoreError?.(error);
+      this.storeDown = true;
+      return this.local.blockedFor(key);
+    }
+  }
+
+  /** Seconds left of a block this process has already seen, else 0 (no round trip). */
+  private knownBlock(key: string): number {
+    const blockedUntil = this.blocked.get(key);
+    return blockedUntil !== undefined && blockedUntil > Date.now() ? Math.ceil((blockedUntil - Date.now()) / 1000) : 0;
   }
 
   /** Counts `group`, then each group that queued behind it, until none is left for the address. */

@@ -47,7 +47,7 @@ export function clientCorrelationIdOf(request: Request): string | undefined {
 export class AuditContextFactory {
   constructor(
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(FINGERPRINT_SECRET) private readonly secret: string,
+    @Inject(FINGERPRINT_SECRET) private readonly secret: Buffer | string,
   ) {}
 
   /** A keyed hash of the caller's address: groups one caller's actions without storing the address. */

@@ -24,6 +24,8 @@ interface Window {
  */
 export interface AddressBudget {
   hit(key: string): number | Promise<number>;
+  /** The seconds left while the key is over its budget, else 0; counts nothing. */
+  blockedFor(key: string): number | Promise<number>;
 }
 
 /** Enough for any one instance's distinct callers in a window, at about 100 bytes a key. */
@@ -67,6 +69,12 @@ export class RateLimiter implements AddressBudget {
     }
     window.count += 1;
     return window.count > this.limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
+  }
+
+  blockedFor(key: string): number {
+    const now = this.now();
+    const window = this.windows.get(key);
+    return window && window.resetAt > now && window.count > this.limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
   }
 }
 

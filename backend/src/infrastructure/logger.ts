@@ -1,8 +1,10 @@
 import pino, { type Logger } from 'pino';
 import type { LoggerService } from '@nestjs/common';
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'team-site' }, redact: ['req.headers["x-admin-key"]', 'req.headers.cookie'] });
+/** The process's logger; `destination` (stdout by default) lets a test read the lines as written. */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options = { level, base: { service: 'team-site' }, redact: ['req.headers["x-admin-key"]', 'req.headers.cookie'] };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's own messages (startup, route mapping) go through the same structured log. */

@@ -8,6 +8,7 @@ export const CLOCK = Symbol('CLOCK');
 export const FINGERPRINT_SECRET = Symbol('FINGERPRINT_SECRET');
 export const PUBLIC_WRITE_LIMITER = Symbol('PUBLIC_WRITE_LIMITER');
 export const ADMIN_FAILURE_LIMITER = Symbol('ADMIN_FAILURE_LIMITER');
+export const LIVE_OPEN_LIMITER = Symbol('LIVE_OPEN_LIMITER');
 export const LOGGER = Symbol('LOGGER');
 /** Time travel's own small pool, so folding the past never takes the connections commands and the projector use. */
 export const TIME_TRAVEL_KNEX = Symbol('TIME_TRAVEL_KNEX');

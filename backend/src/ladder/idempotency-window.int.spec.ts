@@ -1,4 +1,5 @@
 import type { EventStore } from '@team/contracts';
+import { until } from '@test-support/until.js';
 import { loadConfig } from '../config.js';
 import { EVENT_STORE, LOGGER } from '../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
@@ -17,13 +18,11 @@ describe('Idempotency-Key answers across snapshots and restarts', () => {
   });
   afterAll(() => app.close());
 
+  /** The snapshot is written in the background: waits for it, with a busy machine's margin. */
   const waitForSnapshot = async (revision: number) => {
-    for (let i = 0; i < 100; i++) {
-      const row = await app.knex('public.ladder_snapshots').first();
-      if (row && row.revision >= revision) return row;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no snapshot at revision ${revision}`);
+    const row = await until(() => app.knex('public.ladder_snapshots').first(), (found) => found !== undefined && found.revision >= revision, 15_000, 20);
+    if (!row || row.revision < revision) throw new Error(`no snapshot at revision ${revision}`);
+    return row;
   };
   /** A second ladder on the same database, as a restarted process would load it. */
   const restarted = (now: Date, env: Record<string, string> = {}) =>

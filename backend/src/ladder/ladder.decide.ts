@@ -6,12 +6,13 @@ import { decideUnmergePlayers, type UnmergePlayers } from './unmerge-players/unm
 import { decideVoidMatch, type VoidMatch } from './void-match/void-match.decide.js';
 import { decideStartSeason, type StartSeason } from './start-season/start-season.decide.js';
 import { decideRenameSeason, type RenameSeason } from './rename-season/rename-season.decide.js';
+import { decideRenamePlayer, type RenamePlayer } from './rename-player/rename-player.decide.js';
 
 // The ladder aggregate as a pure decider (DESIGN §5–7): decide turns a command and the state
 // into events or a domain error; ladder.evolve.ts folds an event into the state. Each use
 // case's decision lives in its own folder; this switch only routes to it.
 
-export type LadderCommand = RecordMatch | MergePlayers | VoidMatch | UnmergePlayers | StartSeason | RenameSeason;
+export type LadderCommand = RecordMatch | MergePlayers | VoidMatch | UnmergePlayers | RenamePlayer | StartSeason | RenameSeason;
 
 export function decide(command: LadderCommand, state: LadderState, context: DecideContext): LadderEvent[] {
   switch (command.type) {
@@ -23,6 +24,8 @@ export function decide(command: LadderCommand, state: LadderState, context: Deci
       return decideVoidMatch(command, state, context);
     case 'UnmergePlayers':
       return decideUnmergePlayers(command, state, context);
+    case 'RenamePlayer':
+      return decideRenamePlayer(command, state, context);
     case 'StartSeason':
       return decideStartSeason(command, state, context);
     case 'RenameSeason':

@@ -83,9 +83,10 @@ describe('ladder decider: RecordMatch', () => {
     expect(event.data.participants[0]).toMatchObject({ kills: null, deaths: null });
   });
 
-  test('a known Discord ID reuses its player, takes the new username and rates from its current rating', () => {
+  test('a known Discord ID reuses its player (keeping its name: the line keeps the typed one) and rates from its current rating', () => {
     const past = history(oneVsOne(player('d-a', 'Alpha'), player('d-b', 'Bravo')));
     const [event] = given(past).when(oneVsOne(player('d-b', 'Bravo2'), player('d-c', 'Charlie'))) as [MatchRecorded];
+    expect(given([...past, event]).state.players.get(2)!.username).toBe('Bravo');
     expect(event.data.matchId).toBe(2);
     const [bravo, charlie] = event.data.participants;
     expect(bravo).toMatchObject({ playerId: 2, newPlayer: false, username: 'Bravo2', ratingBefore: 984 });
@@ -357,7 +358,8 @@ describe('ladder decider: UnmergePlayers', () => {
       duplicateId: 3,
       recordedAt: now.toISOString(),
       primary: { username: 'Alpha' },
-      duplicate: { discordId: 'd-a2', username: 'alpha again', discordIds: ['d-a2'] },
+      // Its name at the merge: a match with its Discord ID ("alpha again") renamed nobody.
+      duplicate: { discordId: 'd-a2', username: 'alpha', discordIds: ['d-a2'] },
       movedBackMatchIds: [2, 3],
       ratings: [
         {
@@ -380,7 +382,7 @@ describe('ladder decider: UnmergePlayers', () => {
 
     const after = given([...past, event]);
     expect(after.state.playerIdByDiscordId.get('d-a2')).toBe(3);
-    expect(after.state.players.get(3)).toMatchObject({ mergedInto: null, username: 'alpha again', matchIds: [2, 3] });
+    expect(after.state.players.get(3)).toMatchObject({ mergedInto: null, username: 'alpha', matchIds: [2, 3] });
     expect(after.state.players.get(1)!.matchIds).toEqual([1, 4]);
     expect(after.state.players.get(1)!.totals).toEqual({ wins: 2, losses: 0, kills: 0, deaths: 0, assists: 0, score: 0 });
     expect(after.state.players.get(1)!.ratings.has(1)).toBe(false);

@@ -12,6 +12,7 @@ export {
   type MatchVoidedParticipant,
   type PlayersMerged,
   type PlayersUnmerged,
+  type PlayerRenamed,
   type PoolId,
   type PoolMerge,
   type PoolUnmerge,

@@ -1,7 +1,7 @@
 import { addTotals, lineTotals, START_RATING, zeroTotals } from '@team/contracts';
 import { rememberAnswer } from './idempotency-window.js';
 import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
-import type { LadderEvent, MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
+import type { LadderEvent, MatchRecorded, MatchVoided, PlayerRenamed, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
 import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';
 import {
   indexOfSorted,
@@ -35,6 +35,8 @@ export function evolve(state: LadderState, event: LadderEvent, at: EventPosition
       return evolveMatchVoided(state, event);
     case 'PlayersUnmerged':
       return evolvePlayersUnmerged(state, event);
+    case 'PlayerRenamed':
+      return evolvePlayerRenamed(state, event);
     case 'SeasonStarted':
       return evolveSeasonStarted(state, event);
     case 'SeasonRenamed':
@@ -70,7 +72,8 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
       state.playerIdByDiscordId.set(p.discordId, player.id);
       state.nextPlayerId = Math.max(state.nextPlayerId, player.id + 1);
     }
-    player.username = p.username;
+    // The typed username named the player above if it is new; an existing one keeps its name
+    // (issue 22: only PlayerRenamed renames), in logs recorded before this rule too.
     player.ratings.set(poolKey, p.ratingAfter);
     player.matchIds.push(data.matchId);
     player.pools.push(poolKey);
@@ -80,17 +83,13 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
     addTotals(player.totals, totals, 1);
     // Recorded with a merged-away account's Discord ID: that account's part grows, so a
     // revert of the merge gives this match to it (down the chain, when it had absorbed one too).
-    // Every other standing merge on the way sees a name given to its primary.
+    // No name changes: a revert gives each account the name it had (or an admin gave it).
     for (let holder: LadderPlayer | undefined = player; holder && holder.absorbed.length > 0; ) {
       let next: LadderPlayer | undefined;
       for (const record of holder.absorbed) {
-        if (!record.discordIds.includes(p.discordId)) {
-          record.primaryUsername = p.username;
-          continue;
-        }
+        if (!record.discordIds.includes(p.discordId)) continue;
         record.matchIds.push(data.matchId);
         record.share.set(poolKey, (record.share.get(poolKey) ?? 0) + p.ratingChange);
-        record.username = p.username;
         addTotals(record.totals, totals, 1);
         next = state.players.get(record.duplicateId);
       }
@@ -209,5 +208,14 @@ function evolvePlayersUnmerged(state: LadderState, { data }: PlayersUnmerged): L
   }
   primary.absorbed = primary.absorbed.filter((r) => r.duplicateId !== duplicate.id);
   state.reverted.add(mergeKey(primary.id, duplicate.id));
+  return state;
+}
+
+/** An admin's rename of a standing account: a revert of a merge into it gives it this name back. */
+function evolvePlayerRenamed(state: LadderState, { data }: PlayerRenamed): LadderState {
+  const player = state.players.get(data.playerId);
+  if (!player) throw new Error(`PlayerRenamed names unknown player ${data.playerId}`);
+  player.username = data.username;
+  for (const record of player.absorbed) record.primaryUsername = data.username;
   return state;
 }

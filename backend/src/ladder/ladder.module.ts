@@ -17,9 +17,11 @@ import { ImportMatchesService } from './import-matches/import-matches.service.js
 import { SeasonsAdminController } from './start-season/seasons-admin.controller.js';
 import { StartSeasonHandler } from './start-season/start-season.command.js';
 import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
+import { RenamePlayerController } from './rename-player/rename-player.controller.js';
+import { RenamePlayerHandler } from './rename-player/rename-player.command.js';
 
 /**
- * The ladder aggregate's writes: record, merge, unmerge, void, seasons and import, decided on
+ * The ladder aggregate's writes: record, merge, unmerge, rename, void, seasons and import, decided on
  * the one ladder stream through its runtime (LadderRepository). The tracker's reads are in
  * TrackerModule.
  */
@@ -29,6 +31,7 @@ import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
     MergePlayersController,
     VoidMatchController,
     UnmergePlayersController,
+    RenamePlayerController,
     SeasonsAdminController,
     ImportMatchesController,
   ],
@@ -41,6 +44,7 @@ import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
     UnmergePlayersHandler,
     StartSeasonHandler,
     RenameSeasonHandler,
+    RenamePlayerHandler,
     ImportMatchesService,
   ],
   // The exports read the ladder's voided matches from its state.

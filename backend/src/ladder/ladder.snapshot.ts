@@ -7,7 +7,8 @@ import type { LadderPlayer, LadderState, MergeRecord, RatingReset, SeasonRecord 
  * Bump when LadderState or evolve changes meaning: older snapshots are then ignored and the
  * state is folded from the log again (and a new snapshot written).
  */
-export const SNAPSHOT_VERSION = 3;
+// 4: a match no longer renames an existing player (issue 22), and PlayerRenamed exists.
+export const SNAPSHOT_VERSION = 4;
 
 export interface LadderSnapshot {
   /** Last stream revision folded into the state. */

@@ -20,9 +20,9 @@ export interface MergeRecord {
   duplicateId: number;
   /** The duplicate's Discord IDs at the merge: a match recorded with one since is the duplicate's. */
   discordIds: string[];
-  /** The last username given with those Discord IDs. */
+  /** The duplicate's username at the merge: its name again after a revert. */
   username: string;
-  /** The last username given with the primary's own Discord IDs: its name again after a revert. */
+  /** The primary's username (at the merge, or an admin's rename since): its name after a revert. */
   primaryUsername: string;
   /** The duplicate's matches in the merged history, ascending: brought in or recorded with its IDs since, less voided ones. */
   matchIds: number[];

@@ -23,6 +23,9 @@ function summarise(event: LadderEvent): LiveChange {
       return { matchIds: event.data.movedMatchIds, playerIds: [event.data.primaryId, event.data.duplicateId], everyone: false };
     case 'PlayersUnmerged':
       return { matchIds: event.data.movedBackMatchIds, playerIds: [event.data.primaryId, event.data.duplicateId], everyone: false };
+    case 'PlayerRenamed':
+      // A name shows on every view of the ladder (boards, matches, histories): all of them refresh.
+      return { matchIds: [], playerIds: [event.data.playerId], everyone: false };
     case 'SeasonStarted':
       return { matchIds: [], playerIds: [], everyone: true, seasonId: event.data.seasonId };
     case 'SeasonRenamed':

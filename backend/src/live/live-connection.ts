@@ -81,6 +81,12 @@ export class LiveConnection {
     if (this.isTooSlow(flushed)) return this.close(true);
   }
 
+  /** Ends a stream at its lifetime: the `retry:` hint brings the browser back soon, resuming by its Last-Event-ID. */
+  expire(retryMs: number): void {
+    this.write(`retry: ${retryMs}\n\n`);
+    this.close();
+  }
+
   /**
    * Ends the stream (on shutdown), or drops a stuck one without waiting for its buffer. A
    * stream with bytes still unsent is destroyed too: ending it would wait for a client that

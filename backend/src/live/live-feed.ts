@@ -12,8 +12,10 @@ export interface LiveFeedOptions {
   maxConnections: number;
   /** Open streams one address (its rate-limit key) may hold; one more is answered 429. */
   maxConnectionsPerAddress: number;
-  /** A client further behind than this many logged events gets `reload` instead of a replay. */
+  /** Messages kept for replays (the ring); a client further behind than the ring gets `reload` instead. */
   replayLimit: number;
+  /** A stream is ended after about this long (jittered down by up to a tenth); absent: never. */
+  maxLifetimeMs?: number;
   heartbeatMs: number;
   slowClient: SlowClientLimits;
   now?: () => number;
@@ -31,6 +33,8 @@ const READ_TABLES_WAIT_MS = 5000;
 const START_WAIT_MS = 1000;
 /** What a browser with too many streams open (one per tab) is told to wait: tabs close, hidden ones give theirs back. */
 const PER_ADDRESS_RETRY_AFTER_S = 30;
+/** The `retry:` hint a stream ended at its lifetime leaves: the browser comes back soon, with its Last-Event-ID. */
+const EXPIRED_RETRY_MS = 1000;
 /** What an abandoned read or wait settles as once the feed stops. */
 const STOPPED = Symbol('stopped');
 
@@ -41,9 +45,14 @@ const STOPPED = Symbol('stopped');
  * its position, so a client that refetches on it sees it.
  *
  * `position` is where the feed stands: every ladder change up to it has been published.
+ * `recent` is the ring replays come from: the last `replayLimit` messages published, which
+ * cover every ladder change after `recentFrom` up to `position`. A reconnect is served from
+ * memory, never by a read of the log, so reconnects cost a flood nothing but CPU.
  */
 export class LiveFeed {
   private position: number | null = null;
+  private readonly recent: LiveMessage[] = [];
+  private recentFrom = 0;
   private readonly connections = new Set<LiveConnection>();
   /** Open streams per address (rate-limit key). */
   private readonly perAddress = new Map<string, number>();
@@ -121,7 +130,9 @@ export class LiveFeed {
    */
   async open(socket: LiveSocket, lastEventId: number | null, address: string): Promise<LiveConnection> {
     this.admit(address);
+    let expiry: NodeJS.Timeout | undefined;
     const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => {
+      clearTimeout(expiry);
       this.connections.delete(closed);
       const left = (this.perAddress.get(address) ?? 1) - 1;
       if (left > 0) this.perAddress.set(address, left);
@@ -132,6 +143,12 @@ export class LiveFeed {
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     const through = this.position!;
     connection.write(`retry: ${RECONNECT_HINT_MS}\n\n`);
+    const lifetime = this.options.maxLifetimeMs;
+    if (lifetime !== undefined) {
+      // Jittered, so streams opened together (after a deploy) do not all come back at once.
+      expiry = setTimeout(() => connection.expire(EXPIRED_RETRY_MS), lifetime - Math.random() * (lifetime / 10));
+      expiry.unref();
+    }
     if (lastEventId === null) {
       connection.finishReplay(LIVE_READY_EVENT, through);
     } else {
@@ -145,7 +162,7 @@ export class LiveFeed {
     return connection;
   }
 
-  /** Replays the ladder changes after `lastEventId` up to `through`, or sends `reload`. */
+  /** Replays the ladder changes after `lastEventId` up to `through` from the ring, or sends `reload`. */
   private async catchUp(connection: LiveConnection, lastEventId: number, through: number): Promise<void> {
     if (lastEventId >= through) {
       // Ahead of this process (another process published it first) or from another log.
@@ -153,18 +170,19 @@ export class LiveFeed {
       connection.finishReplay(lastEventId > head ? LIVE_RELOAD_EVENT : LIVE_READY_EVENT, lastEventId > head ? through : lastEventId);
       return;
     }
-    // One read, bounded by the limit: a full read that has not passed `through` means too far behind.
-    const events = await this.options.store.readAll(lastEventId, this.options.replayLimit + 1);
-    if (events.length > this.options.replayLimit && events.at(-1)!.position <= through) {
+    if (lastEventId < this.recentFrom) {
       connection.finishReplay(LIVE_RELOAD_EVENT, through);
       return;
     }
-    const missed = events.filter((event) => event.position <= through);
-    for (const event of missed) {
-      const message = liveMessageOf(event);
-      if (message) connection.replay(message);
-    }
+    // Run with no await since `through` was read: the ring ends at it, and what comes later queues on the connection.
+    for (const message of this.recent) if (message.position > lastEventId) connection.replay(message);
     connection.finishReplay(LIVE_READY_EVENT, through);
+  }
+
+  /** Keeps `message` in the ring, forgetting the oldest beyond the limit. */
+  private remember(message: LiveMessage): void {
+    this.recent.push(message);
+    while (this.recent.length > this.options.replayLimit) this.recentFrom = this.recent.shift()!.position;
   }
 
   private async follow(): Promise<void> {
@@ -183,7 +201,10 @@ export class LiveFeed {
         const messages = events.map(liveMessageOf).filter((message): message is LiveMessage => message !== null);
         if (messages.length > 0 && !(await this.readTablesReach(messages.at(-1)!.position))) return;
         this.position = events.at(-1)!.position;
-        for (const message of messages) for (const connection of [...this.connections]) connection.publish(message);
+        for (const message of messages) {
+          this.remember(message);
+          for (const connection of [...this.connections]) connection.publish(message);
+        }
       } catch (error) {
         this.options.onError?.(error, 'live feed could not read the log');
         await this.sleep(RETRY_MS);
@@ -195,6 +216,18 @@ export class LiveFeed {
   private async findStart(): Promise<boolean> {
     const head = await this.untilStopped(this.options.store.headPosition());
     if (head === STOPPED || !(await this.readTablesReach(head))) return false;
+    // The ring starts with the changes just before the head (one read per start), so clients
+    // that reconnect after a restart or deploy get a replay rather than a reload.
+    this.recent.length = 0;
+    this.recentFrom = Math.max(0, head - this.options.replayLimit);
+    if (head > 0 && this.options.replayLimit > 0) {
+      const before = await this.untilStopped(this.options.store.readAll(this.recentFrom, this.options.replayLimit));
+      if (before === STOPPED) return false;
+      for (const event of before) {
+        const message = event.position <= head ? liveMessageOf(event) : null;
+        if (message) this.remember(message);
+      }
+    }
     this.position = head;
     this.markPositioned();
     return true;

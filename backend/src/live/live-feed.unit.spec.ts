@@ -38,6 +38,9 @@ const seasonStarted = (position: number): RecordedEvent => ({
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** How long a stop() may take before it counts as waiting for something that never ends (a busy machine's margin). */
+const STOP_WAIT_MS = 10_000;
+
 /** Whether `work` settled within `withinMs`. */
 async function settlesWithin(work: Promise<unknown>, withinMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -90,18 +93,19 @@ describe('LiveFeed', () => {
     expect(socket.written.at(-1)).toBe('id: 10\nevent: ready\ndata: {"position":10}\n\n');
   });
 
-  test('stop() resolves at once while the follower waits for the read tables, or for a read of the log', async () => {
-    // The waiter gives up only after its timeout, as the real one does.
-    const slowWait = (_position: number, timeoutMs: number) => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+  test('stop() does not wait for the read tables, nor for a read of the log, that the follower is waiting on', async () => {
+    // Neither ever settles here, so a stop() that waited for them would never resolve; the
+    // real ones settle late (the waiter after its timeout, the read after the pool's).
+    const never = new Promise<never>(() => {});
     let reads = 0;
     const waiting = feedWith({
       store: { headPosition: async () => 0, readAll: async () => (reads++ === 0 ? [seasonStarted(1)] : []), onAppended: () => () => {} },
-      waitForReadTables: (position, timeoutMs) => (position === 0 ? Promise.resolve(true) : slowWait(position, timeoutMs)),
+      waitForReadTables: (position) => (position === 0 ? Promise.resolve(true) : never),
     });
     await waiting.start();
     await settle();
     expect(reads).toBe(1);
-    expect(await settlesWithin(waiting.stop(), 200)).toBe(true);
+    expect(await settlesWithin(waiting.stop(), STOP_WAIT_MS)).toBe(true);
 
     // A read the pool cannot serve (every connection busy) hangs until the pool's timeout.
     const reading = feedWith({
@@ -109,7 +113,7 @@ describe('LiveFeed', () => {
     });
     await reading.start();
     await settle();
-    expect(await settlesWithin(reading.stop(), 200)).toBe(true);
+    expect(await settlesWithin(reading.stop(), STOP_WAIT_MS)).toBe(true);
   });
 
   test('one address holds at most maxConnectionsPerAddress streams: 429 with Retry-After beyond; a closed one frees its slot', async () => {
@@ -133,5 +137,70 @@ describe('LiveFeed', () => {
     feed.admit('a');
     await feed.open(new FakeSocket(), null, 'a');
     expect(() => feed.admit('a')).toThrow(TooManyRequestsError);
+  });
+
+  /** A log in memory that counts the feed's reads of it, and wakes the feed on each append. */
+  function memoryLog() {
+    const events: RecordedEvent[] = [];
+    let wake: () => void = () => {};
+    const log = {
+      reads: 0,
+      append(count: number) {
+        for (let i = 0; i < count; i++) events.push(seasonStarted(events.length + 1));
+        wake();
+      },
+      store: {
+        headPosition: async () => events.length,
+        readAll: async (after: number, batchSize: number) => {
+          log.reads++;
+          return events.filter((event) => event.position > after).slice(0, batchSize);
+        },
+        onAppended: (listener: () => void) => {
+          wake = listener;
+          return () => {};
+        },
+      },
+    };
+    return log;
+  }
+
+  const waitUntil = async (done: () => boolean) => {
+    for (const deadline = Date.now() + 10_000; !done() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(done()).toBe(true);
+  };
+  const ids = (socket: FakeSocket) => socket.written.filter((chunk) => chunk.startsWith('id: ')).map((chunk) => chunk.split('\n').slice(0, 2).join(' '));
+
+  test('a reconnect replays from a ring of the last replayLimit messages without reading the log; an id older than the ring gets reload', async () => {
+    const log = memoryLog();
+    const feed = feedWith({ store: log.store, replayLimit: 3 });
+    await feed.start();
+    const watching = new FakeSocket();
+    await feed.open(watching, null, 'a');
+    log.append(5);
+    await waitUntil(() => ids(watching).length === 6);
+    const readsBefore = log.reads;
+
+    const resumed = new FakeSocket();
+    await feed.open(resumed, 3, 'b');
+    expect(ids(resumed)).toEqual(['id: 4 event: season-started', 'id: 5 event: season-started', 'id: 5 event: ready']);
+    const oldest = new FakeSocket();
+    await feed.open(oldest, 2, 'c');
+    expect(ids(oldest)).toEqual(['id: 3 event: season-started', 'id: 4 event: season-started', 'id: 5 event: season-started', 'id: 5 event: ready']);
+    const tooOld = new FakeSocket();
+    await feed.open(tooOld, 1, 'd');
+    expect(ids(tooOld)).toEqual(['id: 5 event: reload']);
+    expect(log.reads).toBe(readsBefore);
+  });
+
+  test('a stream is ended after its maximum lifetime, with a short retry hint, so the browser resumes it by Last-Event-ID', async () => {
+    const feed = feedWith({ maxLifetimeMs: 50 });
+    await feed.start();
+    const socket = new FakeSocket();
+    let ended = false;
+    socket.once('close', () => (ended = true));
+    await feed.open(socket, null, 'a');
+    await waitUntil(() => ended);
+    expect(socket.written.at(-1)).toMatch(/^retry: \d+\n\n$/);
+    expect(feed.connectionCount).toBe(0);
   });
 });

@@ -5,6 +5,7 @@ import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
 import { openSse, type SseStream } from '../testing/sse-client.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 import { LiveFeed } from './live-feed.js';
+import { until } from '@test-support/until.js';
 
 // GET /api/live on one process: changes after the read tables have them, the replay by
 // Last-Event-ID, reload when too far behind, the connection bounds (per process and per
@@ -41,9 +42,7 @@ describe('GET /api/live', () => {
     for (const stream of open.splice(0)) stream.close();
     // The server sees the clients go a moment later: the next test starts with every slot free.
     const feed = app.running.app.get(LiveFeed);
-    for (const deadline = Date.now() + 3000; feed.connectionCount > 0 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => feed.connectionCount, (count) => count === 0, 15_000, 20);
   });
   afterAll(async () => {
     await app?.close();
@@ -119,8 +118,9 @@ describe('GET /api/live', () => {
   test('heartbeat comments keep an idle stream open', async () => {
     const stream = await live();
     await stream.waitFor(1, 'ready');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(stream.comments.filter((comment) => comment === 'hb').length).toBeGreaterThanOrEqual(2);
+    // Every 150 ms here; a busy machine may fire the timer late, never not at all.
+    const beats = await until(async () => stream.comments.filter((comment) => comment === 'hb').length, (count) => count >= 2, 15_000, 20);
+    expect(beats).toBeGreaterThanOrEqual(2);
   });
 
   test('beyond LIVE_MAX_CONNECTIONS: 503 with Retry-After and the error shape; a freed slot is reused', async () => {
@@ -132,12 +132,8 @@ describe('GET /api/live', () => {
     expect(refused.body).toEqual({ error: 'Too many live connections on this server right now. Please try again.' });
 
     held[0]!.close();
-    const deadline = Date.now() + 3000;
-    let again = await live();
-    while (again.status !== 200 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      again = await live();
-    }
+    // The server sees the closed stream a moment later; until then the slot is still taken.
+    const again = await until(live, (stream) => stream.status === 200, 15_000, 50);
     expect(again.status).toBe(200);
   });
 
@@ -156,7 +152,8 @@ describe('GET /api/live', () => {
   test('HEAD answers the stream\'s headers and ends at once, holding no slot', async () => {
     const feed = app.running.app.get(LiveFeed);
     for (let i = 0; i < 4; i++) {
-      const response = await fetch(`${app.baseUrl}/api/live`, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      // The bound turns a HEAD held open like a stream (it would never end) into a failure.
+      const response = await fetch(`${app.baseUrl}/api/live`, { method: 'HEAD', signal: AbortSignal.timeout(15_000) });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -202,21 +199,16 @@ describe('GET /api/live with the projector held', () => {
 
   test('a change is sent only once the read tables show it: not while the projector is held, at once after it applies it', async () => {
     await project();
-    let stream = await openSse(`${app.baseUrl}/api/live`);
-    for (const deadline = Date.now() + 5000; stream.status === 503 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      stream = await openSse(`${app.baseUrl}/api/live`);
-    }
+    // 503 "starting" until the feed has found the read tables' head.
+    const stream = await until(() => openSse(`${app.baseUrl}/api/live`), (opened) => opened.status !== 503, 15_000, 50);
     open.push(stream);
     await stream.waitFor(1, 'ready');
 
     // The command appends, then waits for the read tables (read-your-writes): held here.
     const before = await app.eventCount();
     const answer = app.call('POST', '/api/matches', { json: duel('Mo', 'Ned') });
-    for (const deadline = Date.now() + 5000; (await app.eventCount()) === before && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(await app.eventCount()).toBeGreaterThan(before);
+    expect(await until(() => app.eventCount(), (count) => count > before, 15_000, 20)).toBeGreaterThan(before);
+    // A window in which nothing may arrive: a busy machine can make it miss a wrong send, never fail a right one.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(stream.messages.map((message) => message.event)).toEqual(['ready']);
     expect((await getOk<LeaderboardEntry[]>(app, '/api/players/leaderboard')).map((entry) => entry.username)).not.toContain('Mo');

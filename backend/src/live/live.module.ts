@@ -24,6 +24,7 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
           maxConnections: config.liveMaxConnections,
           maxConnectionsPerAddress: config.liveMaxPerAddress,
           replayLimit: config.liveReplayLimit,
+          maxLifetimeMs: config.liveMaxLifetimeSeconds * 1000,
           heartbeatMs: config.liveHeartbeatMs,
           // A socket that has not drained through two heartbeats belongs to a client that is not reading.
           slowClient: { maxBufferedBytes: MAX_BUFFERED_BYTES, maxBackedUpMs: 2 * config.liveHeartbeatMs },

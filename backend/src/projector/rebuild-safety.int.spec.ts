@@ -12,7 +12,6 @@ import {
 import type { TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { tallyProjection } from './testing/tally.projection.js';
 import { startTallyFixture, type TallyFixture } from './testing/tally-fixture.js';
 
 // A rebuild that crashed, or was stopped, must leave nothing that breaks the next one, and
@@ -41,7 +40,7 @@ describe('rebuilds across crashes and shutdowns', () => {
     (await knex.raw(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'read_models%' ORDER BY 1`)).rows.map(
       (row: { nspname: string }) => row.nspname,
     );
-  const rebuild = (extra: { projections?: typeof projections; signal?: AbortSignal; onProgress?: (p: RebuildProgress) => void } = {}) =>
+  const rebuild = (extra: { signal?: AbortSignal; onProgress?: (p: RebuildProgress) => void; reader?: PostgresEventStore } = {}) =>
     rebuildReadModels({
       liveKnex: knex,
       openKnex: (searchPath) => createKnex(db.url, 3, 'rebuild', searchPath),
@@ -70,21 +69,36 @@ describe('rebuilds across crashes and shutdowns', () => {
     const head = await appendMany(100);
     const live = await tableChecksums(knex, projections);
     const controller = new AbortController();
-    let aborted = 0;
-    // 20 ms per event and 10 events per batch: the whole rebuild would take two seconds.
+    // The store as the rebuild reads it, noting the farthest position it asks for.
+    let farthest = 0;
+    let askedAtAbort = 0;
+    const reader = Object.assign(Object.create(store) as PostgresEventStore, {
+      readRange: (after: number, through: number) => {
+        farthest = Math.max(farthest, through);
+        return store.readRange(after, through);
+      },
+      readAll: (after: number, limit: number) => {
+        farthest = Math.max(farthest, after + limit);
+        return store.readAll(after, limit);
+      },
+    });
+    // Ten batches of ten events; aborted once the first is in. How long stopping takes is a
+    // figure of `npm run bench` (the rebuild's abort on 100,000 matches), not a check here.
     const running = rebuild({
-      projections: [tallyProjection(20)],
+      reader,
       signal: controller.signal,
       onProgress: (progress) => {
-        if (progress.phase === 'building' && progress.done > 0 && !aborted) {
-          aborted = Date.now();
-          controller.abort();
-        }
+        if (progress.phase !== 'building' || progress.done === 0 || controller.signal.aborted) return;
+        askedAtAbort = farthest;
+        controller.abort();
       },
     });
     await expect(running).rejects.toBeInstanceOf(RebuildAbortedError);
-    expect(aborted).toBeGreaterThan(0);
-    expect(Date.now() - aborted).toBeLessThan(1000);
+    expect(controller.signal.aborted).toBe(true);
+    // It stopped where it was: at most one more batch asked for after the abort, never the log's end.
+    expect(askedAtAbort).toBeGreaterThan(0);
+    expect(farthest - askedAtAbort).toBeLessThanOrEqual(10);
+    expect(farthest).toBeLessThan(head);
     expect(await schemas()).toEqual(['read_models']);
     expect(await tableChecksums(knex, projections)).toEqual(live);
     expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);

@@ -131,9 +131,24 @@ describe('rebuilding the read models from the log', () => {
 
   test('a second rebuild while one runs is refused', async () => {
     for (let n = 0; n < 100; n++) await append(n);
-    const first = rebuild();
-    await new Promise((r) => setTimeout(r, 20));
+    // The first one holds the lock and waits at its first read of the log until the second has
+    // been refused: the two overlap however fast or slow the machine is.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reading!: () => void;
+    const holdsTheLock = new Promise<void>((resolve) => (reading = resolve));
+    const held = Object.assign(Object.create(store) as PostgresEventStore, {
+      readRange: async (after: number, through: number) => {
+        reading();
+        await gate;
+        return store.readRange(after, through);
+      },
+    });
+    const first = rebuildReadModels({ liveKnex: knex, openKnex: (searchPath) => createKnex(db.url, 3, 'rebuild', searchPath), reader: held, projections, batchSize: 50 });
+    first.catch(() => undefined); // awaited below
+    await holdsTheLock;
     await expect(rebuild()).rejects.toBeInstanceOf(RebuildAlreadyRunningError);
-    await first;
+    release();
+    expect((await first).events).toBe(100);
   });
 });

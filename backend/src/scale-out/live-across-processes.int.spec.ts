@@ -6,7 +6,13 @@ import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 15: every API process follows the shared log itself, so a stream held on one process
 // carries the matches recorded through another; and a process with open streams still stops
-// promptly on SIGTERM (the streams are ended before the HTTP server closes).
+// on SIGTERM (the streams are ended before the HTTP server closes, which would otherwise wait
+// for them forever). How long each takes is measured by `npm run bench` (bench/live.bench.mjs).
+
+const EXIT_WAIT_MS = 15_000;
+/** Jest's limit for each test: server processes on a machine that may be busy; only a hang goes past it. */
+const TEST_TIMEOUT_MS = 120_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 async function recordThrough(api: ServerProcess, name: string): Promise<RecordMatchResponse> {
   const response = await fetch(`${api.baseUrl}/api/matches`, {
@@ -42,19 +48,19 @@ describe('live updates across two API processes on one database', () => {
     const stream = await openSse(`${apiB.baseUrl}/api/live`);
     await stream.waitFor(1, 'ready');
     const first = await recordThrough(apiA, 'across-1');
-    const [message] = await stream.waitFor(1, 'match-recorded', 3000);
+    const [message] = await stream.waitFor(1, 'match-recorded');
     expect(Number(message!.id)).toBe(first.position);
     stream.close();
 
     // Missed while disconnected, recorded through A: B replays them from the log.
     const missed = [await recordThrough(apiA, 'across-2'), await recordThrough(apiA, 'across-3')];
     const resumed = await openSse(`${apiB.baseUrl}/api/live`, { 'last-event-id': message!.id! });
-    const replayed = await resumed.waitFor(2, 'match-recorded', 3000);
+    const replayed = await resumed.waitFor(2, 'match-recorded');
     expect(replayed.map((entry) => Number(entry.id))).toEqual(missed.map((match) => match.position));
     resumed.close();
-  });
+  }, TEST_TIMEOUT_MS);
 
-  test('SIGTERM with open streams: the streams end and the process exits promptly', async () => {
+  test('SIGTERM with open streams: the streams end and the process exits', async () => {
     // A process of its own: a client that aborted a stream (as the test above does) leaves fetch's
     // pool a spare connection with no request, which Node's server.close() waits out by itself.
     const apiC = await startServerProcess(env);
@@ -63,12 +69,11 @@ describe('live updates across two API processes on one database', () => {
     await Promise.all(streams.map((stream) => stream.waitFor(1, 'ready')));
     await recordThrough(apis[0]!, 'before-stop');
     await Promise.all(streams.map((stream) => stream.waitFor(1, 'match-recorded')));
-    const started = Date.now();
     apiC.child.kill('SIGTERM');
-    const code = await apiC.exited;
+    // Streams left open would hold the HTTP server's close forever (their heartbeats keep them
+    // alive): this bound only turns that hang into a failure that says so.
+    const code = await Promise.race([apiC.exited, sleep(EXIT_WAIT_MS).then(() => `still running ${EXIT_WAIT_MS} ms after SIGTERM`)]);
     expect(code).toBe(0);
-    // Far below the 15 s heartbeat: the open streams do not hold the server open.
-    expect(Date.now() - started).toBeLessThan(1500);
     await Promise.all(streams.map((stream) => stream.ended));
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -42,13 +42,13 @@ describe('two API processes share one budget per address', () => {
     expect(await recordedMatches(knex)).toHaveLength(20);
   });
 
-  test('wrong admin keys: four over both, then 429 on either, while the right key still passes', async () => {
+  test('wrong admin keys: four over both, then 429 on either, the right key included', async () => {
     const session = (server: ServerProcess, key: string) =>
       fetch(`${server.baseUrl}/api/admin/session`, { headers: { 'x-admin-key': key } }).then((response) => response.status);
     const wrong = [];
     for (let i = 0; i < 6; i++) wrong.push(await session(servers[i % 2]!, `wrong-key-guess-${i}`));
     expect(wrong).toEqual([401, 401, 401, 401, 429, 429]);
-    expect(await session(servers[0]!, TEST_ADMIN_KEY)).toBe(204);
-    expect(await session(servers[1]!, TEST_ADMIN_KEY)).toBe(204);
+    expect(await session(servers[0]!, TEST_ADMIN_KEY)).toBe(429);
+    expect(await session(servers[1]!, TEST_ADMIN_KEY)).toBe(429);
   });
 });

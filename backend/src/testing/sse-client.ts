@@ -16,7 +16,10 @@ export interface SseStream {
   retry: number | null;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
-  /** Waits until `count` messages (of `event`, when given) have arrived; throws after `withinMs`. */
+  /**
+   * Waits until `count` messages (of `event`, when given) have arrived; throws after `withinMs`,
+   * a bound for a busy machine (how fast messages come is measured by `npm run bench`).
+   */
   waitFor(count: number, event?: string, withinMs?: number): Promise<SseMessage[]>;
   close(): void;
 }
@@ -34,7 +37,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     comments,
     retry: null,
     ended: Promise.resolve(),
-    async waitFor(count, event, withinMs = 5000) {
+    async waitFor(count, event, withinMs = 15_000) {
       const deadline = Date.now() + withinMs;
       for (;;) {
         const found = messages.filter((message) => !event || message.event === event);

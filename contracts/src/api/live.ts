@@ -9,6 +9,7 @@ export const LIVE_EVENT_NAMES = {
   MatchVoided: 'match-voided',
   PlayersMerged: 'players-merged',
   PlayersUnmerged: 'players-unmerged',
+  PlayerRenamed: 'player-renamed',
   SeasonStarted: 'season-started',
   SeasonRenamed: 'season-renamed',
 } as const;

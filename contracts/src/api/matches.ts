@@ -46,6 +46,8 @@ export interface MatchPageLine extends LineStats {
   /** The account the line counts for now (a merge moves lines to the primary). */
   playerId: number;
   username: string;
+  /** The name typed for this line when the match was recorded (a match renames no one). */
+  recordedAs: string;
   team: TeamId;
   won: boolean;
   /** In the match's pool; ratingAfter is the profile's "ELO After" (re-threaded by merges and voids). */

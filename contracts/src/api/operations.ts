@@ -82,11 +82,10 @@ export interface HealthProjector {
   lag: number;
   runsInThisProcess: boolean;
   /**
-   * The worker holding the projector lock (WORKER_NAME, or host:pid), or null when none does:
-   * every worker is stopped or killed and the read tables are not moving.
+   * Since when a worker has held the projector lock (ISO-8601), or null when none does: every
+   * worker is stopped or killed and the read tables are not moving. Which worker it is (WORKER_NAME,
+   * or host:pid) is shown to admins only, on GET /api/admin/operations.
    */
-  activeWorker: string | null;
-  /** Since when that worker has been the active one (ISO-8601). */
   activeSince: string | null;
   /** True while the projector's last attempt failed. */
   failing: boolean;

@@ -38,3 +38,17 @@ export interface MergePlayersRequest {
   primaryId: number;
   duplicateId: number;
 }
+
+/** POST /api/admin/players/{id}/rename (admin): the name the profile and the leaderboard show from now on. */
+export interface RenamePlayerRequest {
+  username: string;
+}
+
+/** The answer to a rename; a rename to the player's own name appends nothing (position 0). */
+export interface RenamePlayerResponse {
+  playerId: number;
+  username: string;
+  previousUsername: string;
+  /** The PlayerRenamed event's global log position (0 when nothing was appended). */
+  position: number;
+}

@@ -99,12 +99,14 @@ describe('isGradientCss', () => {
     );
   });
 
-  it('answers quickly on long hostile input', () => {
+  it('answers long hostile input without catastrophic backtracking', () => {
     const hostile = `linear-gradient(90deg, ${'rgb(1, 1, 1'.repeat(5000)})`;
     const started = performance.now();
     expect(isGradientCss(hostile)).toBe(false);
     expect(isGradientCss(`linear-gradient(${'0'.repeat(900)}.1deg, #fff, #000)`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(100);
+    // Well under a millisecond as written; a pattern that backtracks exponentially would not
+    // finish on these inputs. The bound only catches that, with a busy machine's margin.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 

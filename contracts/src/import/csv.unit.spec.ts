@@ -1,4 +1,4 @@
-import { csvField, csvRow, csvText, parseCsv } from './csv.js';
+import { csvField, csvRecords, csvRow, csvText, parseCsv, PAUSE, type CsvRecord } from './csv.js';
 
 const records = (text: string) => {
   const parsed = parseCsv(text);
@@ -87,5 +87,30 @@ describe('formula injection (OWASP: a leading apostrophe)', () => {
     for (const text of ['=1+1', '+x', '-y', '@z', '\tt', '\rr', "'=x", "''+x", "'plain", 'plain', '', "'"]) {
       expect(csvText(records(csvRow([text, 'x']))[0]!.fields[0]!)).toBe(text);
     }
+  });
+});
+
+describe('csvRecords', () => {
+  it('hands a record too wide for one array over in parts, which parseCsv joins', () => {
+    const wide = `${'x,'.repeat(100_000)}y\nnext`;
+    const parts = [...csvRecords(wide)].filter((step): step is CsvRecord => step !== PAUSE);
+    expect(parts.map((part) => [part.line, part.fields.length, part.more])).toEqual([
+      [1, 65_536, true],
+      [1, 34_465, undefined],
+      [2, 1, undefined],
+    ]);
+    expect(records(wide).map((record) => record.fields.length)).toEqual([100_001, 1]);
+    expect(records(wide)[0]!.fields.at(-1)).toBe('y');
+  });
+
+  it('pauses while reading a long text, and reads it as in one go', () => {
+    const open = `a\n"${'x\r\n'.repeat(2_000_000)}`;
+    const reader = csvRecords(open);
+    let pauses = 0;
+    let step = reader.next();
+    for (; !step.done; step = reader.next()) if (step.value === PAUSE) pauses++;
+    expect(pauses).toBeGreaterThan(0);
+    expect(step.value).toEqual({ ok: false, line: 2, message: 'A quoted field is not closed.' });
+    expect(records('a\n"x\r\ny\rz\n",1\nb').map((r) => [r.line, r.fields])).toEqual([[1, ['a']], [2, ['x\r\ny\rz\n', '1']], [6, ['b']]]);
   });
 });

@@ -1,7 +1,8 @@
 import { MAX_MATCH_KEY_LENGTH, MAX_REPORTED_PROBLEMS, type ImportDryRunReport, type ImportFormat } from '../api/import-export.js';
 import type { Mode, RecordMatchRequest } from '../api/matches.js';
 import { validateRecordMatch } from '../record-match/record-match.parse.js';
-import { ProblemList, readImportFile, type ImportCandidate } from './import-file.js';
+import { Pace, PAUSE, runToEnd, type Pause } from './csv.js';
+import { ProblemList, readImportFileInSlices, type ImportCandidate } from './import-file.js';
 
 // The dry run: every match of a file checked with record-match's own rules and messages
 // (validateRecordMatch), plus what an import adds: a match key, a time, and the time rule.
@@ -139,11 +140,22 @@ function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext,
  * problem with its line (or index), and the plan is empty unless there is none.
  */
 export function planImport(text: string, context: ImportCheckContext): ImportPlan {
-  const file = readImportFile(text, context.format);
+  return runToEnd(planImportInSlices(text, context));
+}
+
+/**
+ * planImport, pausing between slices of work (see PAUSE): a server yields to its event loop at
+ * each pause, so checking a 32 MB file (however hostile its shape) never stalls other requests.
+ */
+export function* planImportInSlices(text: string, context: ImportCheckContext): Generator<Pause, ImportPlan> {
+  const file = yield* readImportFileInSlices(text, context.format);
   const problems = file.problems;
   const matches: ImportMatch[] = [];
   const seen = new Map<string, number>();
+  const pace = new Pace();
   for (const candidate of file.candidates) {
+    // A match's check weighs about as much as its players' rows.
+    if (pace.due(64)) yield PAUSE;
     const match = checkCandidate(candidate, context, problems);
     if (!match) continue;
     const earlier = seen.get(match.matchKey);

@@ -8,7 +8,7 @@ import {
   type MatchCsvColumn,
 } from '../api/import-export.js';
 import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
-import { csvText, forEachCsvRecord, type CsvRecord } from './csv.js';
+import { csvRecords, csvText, Pace, PAUSE, runToEnd, type CsvRead, type CsvRecord, type Pause } from './csv.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
 // line a field of its record-match body sits. import-check.ts validates the candidates.
@@ -70,6 +70,11 @@ export function importFormatOf(fileName: string, contentType: string | undefined
 }
 
 export function readImportFile(text: string, format: ImportFormat): ImportFile {
+  return runToEnd(readImportFileInSlices(text, format));
+}
+
+/** readImportFile, pausing between slices of work (see PAUSE): a 32 MB file never holds a server's event loop for long. */
+export function readImportFileInSlices(text: string, format: ImportFormat): Generator<Pause, ImportFile> {
   return format === 'csv' ? readCsv(text) : readJson(text);
 }
 
@@ -86,61 +91,90 @@ const countOf = (raw: string | undefined): unknown => {
 /** `team1Score` → `team1_score`; `modeId` is the `mode` column. */
 const columnOf = (field: string): string => (field === 'modeId' ? 'mode' : field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
+const COLUMN_LIST = MATCH_CSV_COLUMNS.join(', ');
 const MATCH_COLUMNS: readonly MatchCsvColumn[] = ['played_at', 'mode', 'map', 'winning_team', 'team1_score', 'team2_score'];
 const PLAYER_STATS = ['kills', 'deaths', 'assists', 'score', 'hardpointTime', 'captures', 'plantsDefuses'] as const;
 
-function readCsv(text: string): ImportFile {
+function* readCsv(text: string): Generator<Pause, ImportFile> {
   const base = { format: 'csv' as const, locator: 'line' as const };
-  // Set inside the reader's callback: typed wide so the checks after it are not narrowed away.
-  let header = undefined as CsvRecord | undefined;
+  let headerSeen = false;
+  let headerRead = false;
   let headerRefused = false;
-  let names: string[] = [];
+  /** The header's names; each column's first place among them, so a header of millions is never scanned. */
+  let width = 0;
+  const columnAt = new Map<string, number>();
+  /** A row that came in parts (CsvRecord.more): its fields while they may still fit the header, and their count. */
+  let wide: string[] = [];
+  let wideCount = 0;
   let rows = 0;
   let tooLarge = null as { line: number; message: string } | null;
   const problems = new ProblemList();
   const byKey = new Map<string, CsvRecord[]>();
   const cell = (row: CsvRecord, column: MatchCsvColumn): string | undefined => {
-    const i = names.indexOf(column);
+    const i = columnAt.get(column) ?? -1;
     // An export guards cells a spreadsheet would run as formulas with an apostrophe: read it back off.
     return i < 0 ? undefined : csvText(row.fields[i]!);
   };
   // Rows are grouped as they are read, and reading stops at the limits, so a 32 MB file of tiny
   // or wrong rows never sits in memory as records.
-  const read = forEachCsvRecord(text, (row) => {
-    if (!header) {
-      header = row;
-      names = row.fields.map((name) => name.trim().toLowerCase());
-      for (const name of names) {
+  const pace = new Pace();
+  const reader = csvRecords(text);
+  let read: IteratorResult<CsvRecord | Pause, CsvRead>;
+  for (read = reader.next(); !read.done; read = reader.next()) {
+    const part = read.value;
+    if (part === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    if (!headerRead) {
+      headerSeen = true;
+      // A header may be one line of millions of names: it comes in parts, checked in slices.
+      for (const field of part.fields) {
+        if (pace.due()) yield PAUSE;
+        const name = field.trim().toLowerCase();
+        if (!columnAt.has(name)) columnAt.set(name, width);
+        width++;
         if (!(MATCH_CSV_COLUMNS as readonly string[]).includes(name)) {
-          problems.push({ line: row.line, field: name, message: `Unknown column "${name}". The columns are: ${MATCH_CSV_COLUMNS.join(', ')}.` });
+          problems.push({ line: part.line, field: name, message: `Unknown column "${name}". The columns are: ${COLUMN_LIST}.` });
         }
       }
+      if (part.more) continue;
+      headerRead = true;
       for (const name of REQUIRED_MATCH_CSV_COLUMNS) {
-        if (!names.includes(name)) problems.push({ line: row.line, field: name, message: `The column "${name}" is missing.` });
+        if (!columnAt.has(name)) problems.push({ line: part.line, field: name, message: `The column "${name}" is missing.` });
       }
       headerRefused = problems.total > 0;
-      return !headerRefused;
+      if (headerRefused) break;
+      continue;
     }
+    if (part.more || wideCount > 0) {
+      wideCount += part.fields.length;
+      if (wideCount <= width) for (const field of part.fields) wide.push(field);
+      if (part.more) continue;
+    }
+    const fieldCount = wideCount > 0 ? wideCount : part.fields.length;
+    const row: CsvRecord = wideCount > 0 ? { line: part.line, fields: wide } : part;
+    wide = [];
+    wideCount = 0;
     rows++;
     if (rows > MAX_IMPORT_ROWS) {
       tooLarge = { line: row.line, message: tooManyRows };
-      return false;
+      break;
     }
-    if (row.fields.length !== names.length) {
-      problems.push({ line: row.line, field: '', message: `The row has ${row.fields.length} fields; the header has ${names.length}.` });
-      return true;
+    if (fieldCount !== width) {
+      problems.push({ line: row.line, field: '', message: `The row has ${fieldCount} fields; the header has ${width}.` });
+      continue;
     }
     const key = (cell(row, 'match_key') ?? '').trim();
     const group = byKey.get(key);
     if (group) group.push(row);
     else if (byKey.size >= MAX_IMPORT_MATCHES) {
       tooLarge = { line: row.line, message: tooManyMatches };
-      return false;
+      break;
     } else byKey.set(key, [row]);
-    return true;
-  });
-  if (!read.ok) return refusedFile(base, 0, { line: read.line, field: '', message: read.message });
-  if (!header) return refusedFile(base, 0, { line: 1, field: '', message: 'The file is empty.' });
+  }
+  if (read.done && !read.value.ok) return refusedFile(base, 0, { line: read.value.line, field: '', message: read.value.message });
+  if (!headerSeen) return refusedFile(base, 0, { line: 1, field: '', message: 'The file is empty.' });
   if (tooLarge) {
     const { line, message } = tooLarge;
     return refusedFile(base, rows, { line, field: '', message }, message);
@@ -151,6 +185,7 @@ function readCsv(text: string): ImportFile {
   for (const [key, group] of byKey) {
     const first = group[0]!;
     for (const row of group.slice(1)) {
+      if (pace.due()) yield PAUSE;
       for (const column of MATCH_COLUMNS) {
         if ((cell(row, column) ?? '').trim() !== (cell(first, column) ?? '').trim()) {
           problems.push({ line: row.line, field: column, message: `${column} differs from line ${first.line}, the match's first row.` });
@@ -160,6 +195,7 @@ function readCsv(text: string): ImportFile {
     const lines: Record<'team1' | 'team2', number[]> = { team1: [], team2: [] };
     const players: Record<'team1' | 'team2', Record<string, unknown>[]> = { team1: [], team2: [] };
     for (const row of group) {
+      if (pace.due()) yield PAUSE;
       const team = teamOf(cell(row, 'team') ?? '');
       if (!team) {
         problems.push({ line: row.line, field: 'team', message: 'The team must be 1 or 2.' });
@@ -213,7 +249,7 @@ function jsonCandidate(item: unknown, line: number): ImportCandidate {
   };
 }
 
-function readJson(text: string): ImportFile {
+function* readJson(text: string): Generator<Pause, ImportFile> {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (/^\s*\[/.test(trimmed)) {
     const base = { format: 'json' as const, locator: 'index' as const };
@@ -232,8 +268,10 @@ function readJson(text: string): ImportFile {
   const problems = new ProblemList();
   const candidates: ImportCandidate[] = [];
   const lineBreak = /\r\n|\n|\r/g;
+  const pace = new Pace();
   let start = 0;
   for (let line = 1; start <= trimmed.length; line++) {
+    if (pace.due()) yield PAUSE;
     const found = lineBreak.exec(trimmed);
     const end = found ? found.index : trimmed.length;
     const source = trimmed.slice(start, end);

@@ -19,7 +19,10 @@ export interface MatchParticipantRecorded {
   newPlayer: boolean;
   /** As given in the request; after a merge it may be an alias of `playerId`. */
   discordId: string;
-  /** The username given; it becomes the player's username. */
+  /**
+   * The username typed for this line. It names a new player (`newPlayer`); an existing player
+   * keeps its name (only PlayerRenamed renames one), and the match's line keeps what was typed.
+   */
   username: string;
   team: TeamId;
   won: boolean;
@@ -164,9 +167,15 @@ export interface PlayersUnmerged {
     primaryId: number;
     duplicateId: number;
     recordedAt: string;
-    /** The primary's username is again the last one given with its own Discord IDs. */
+    /**
+     * The primary's username after the revert: its own at the merge, or an admin's rename since.
+     * (Events decided before issue 22 name the last username a match gave its own Discord IDs.)
+     */
     primary: { username: string };
-    /** The duplicate as it stands again: its username is the last one given with its Discord IDs. */
+    /**
+     * The duplicate as it stands again, with its username at the merge. (Events decided before
+     * issue 22 name the last username a match gave its Discord IDs.)
+     */
     duplicate: { discordId: string; username: string; discordIds: string[] };
     /** The matches that go back to the duplicate, in match order. */
     movedBackMatchIds: number[];
@@ -179,7 +188,17 @@ export interface PlayersUnmerged {
   };
 }
 
-export type LadderEvent = MatchRecorded | PlayersMerged | MatchVoided | PlayersUnmerged | SeasonEvent;
+/**
+ * An admin renamed a player (a standing account, not a merged-away one). The only event that
+ * renames an existing player: a match's typed username names new players only. Renaming to
+ * `previousUsername` again undoes it.
+ */
+export interface PlayerRenamed {
+  type: 'PlayerRenamed';
+  data: { playerId: number; username: string; previousUsername: string; recordedAt: string };
+}
+
+export type LadderEvent = MatchRecorded | PlayersMerged | MatchVoided | PlayersUnmerged | PlayerRenamed | SeasonEvent;
 export type LadderEventType = LadderEvent['type'];
 
 export const LADDER_EVENT_TYPES: readonly LadderEventType[] = [
@@ -187,6 +206,7 @@ export const LADDER_EVENT_TYPES: readonly LadderEventType[] = [
   'PlayersMerged',
   'MatchVoided',
   'PlayersUnmerged',
+  'PlayerRenamed',
   'SeasonStarted',
   'SeasonRenamed',
 ];

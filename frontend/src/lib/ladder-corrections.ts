@@ -1,4 +1,4 @@
-import type { RevertMergeResponse, VoidMatchRequest, VoidMatchResponse } from '@team/contracts';
+import type { RenamePlayerResponse, RevertMergeResponse, VoidMatchRequest, VoidMatchResponse } from '@team/contracts';
 import { api } from './api';
 import { LADDER_TAGS } from './cache-tags';
 
@@ -21,7 +21,12 @@ const ladderCorrectionsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/admin/merges/revert', method: 'POST', body, admin: true }),
       invalidatesTags: (_result, error) => (error ? [] : [...LADDER_TAGS]),
     }),
+    /** POST /api/admin/players/{id}/rename (admin, PlayerRenamed): a name shows on every view of the ladder. */
+    renamePlayer: build.mutation<RenamePlayerResponse, { playerId: number; username: string }>({
+      query: ({ playerId, username }) => ({ url: `/api/admin/players/${playerId}/rename`, method: 'POST', body: { username }, admin: true }),
+      invalidatesTags: (_result, error) => (error ? [] : [...LADDER_TAGS]),
+    }),
   }),
 });
 
-export const { useVoidMatchMutation, useRevertMergeMutation } = ladderCorrectionsApi;
+export const { useVoidMatchMutation, useRevertMergeMutation, useRenamePlayerMutation } = ladderCorrectionsApi;

@@ -37,6 +37,7 @@ export async function matchPage(knex: Knex, id: number): Promise<MatchPage | nul
     return {
       playerId: account.id,
       username: account.username,
+      recordedAs: line.recorded_as,
       team: line.team,
       won: line.won,
       ...lineStats(line),

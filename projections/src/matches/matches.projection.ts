@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry, SeasonEvent } from '@team/contracts';
+import type { MatchRecorded, MatchVoided, PlayerRenamed, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry, SeasonEvent } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
 import { copyRows } from '../copy-rows.js';
 
@@ -30,6 +30,8 @@ export interface ParticipantRow {
   player_id: number;
   /** The player the match was recorded under; merges and unmerges never change it. */
   original_player_id: number;
+  /** The username typed for this line (a match never renames an existing player). */
+  recorded_as: string;
   team: 'team1' | 'team2';
   won: boolean;
   rating_change: number;
@@ -50,7 +52,7 @@ export const PARTICIPANTS_TABLE = 'ladder_match_participants';
 const MATCH_COLUMNS = ['id', 'created_at', 'mode_id', 'mode_name', 'winning_team', 'team1_score', 'team2_score', 'stats_used', 'map'] as const;
 const PARTICIPANT_COLUMNS = [
   'id', 'match_id', 'player_id', 'original_player_id', 'team', 'won', 'rating_before', 'rating_change', 'elo_after',
-  'kills', 'deaths', 'assists', 'score', 'hardpoint_time', 'captures', 'plants_defuses',
+  'kills', 'deaths', 'assists', 'score', 'hardpoint_time', 'captures', 'plants_defuses', 'recorded_as',
 ] as const;
 
 /**
@@ -71,7 +73,7 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
   await copyRows(trx, PARTICIPANTS_TABLE, PARTICIPANT_COLUMNS, events.flatMap(({ data }) =>
     data.participants.map((p) => [
       ++id, data.matchId, p.playerId, p.playerId, p.team, p.won, p.ratingBefore, p.ratingChange, p.ratingAfter,
-      p.kills, p.deaths, p.assists, p.score, p.hardpointTime ?? null, p.captures ?? null, p.plantsDefuses ?? null,
+      p.kills, p.deaths, p.assists, p.score, p.hardpointTime ?? null, p.captures ?? null, p.plantsDefuses ?? null, p.username,
     ]),
   ));
 }
@@ -128,7 +130,7 @@ async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transac
   await applyRethreaded(data.rethreaded, trx);
 }
 
-export const matchesProjection: Projection = defineProjection<Exclude<LadderEvent, SeasonEvent>>({
+export const matchesProjection: Projection = defineProjection<Exclude<LadderEvent, SeasonEvent | PlayerRenamed>>({
   name: 'matches',
   tables: [MATCHES_TABLE, PARTICIPANTS_TABLE],
   migrations: [
@@ -186,6 +188,15 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
       replay: false,
       async up(knex) {
         await knex.raw(`ALTER TABLE ${MATCHES_TABLE} ADD COLUMN map text`);
+      },
+    },
+    {
+      // The name typed on each line, now that a match no longer renames an existing player: every
+      // MatchRecorded carries it, so the first start after this migration replays to fill it.
+      name: '004_line_recorded_as',
+      replay: true,
+      async up(knex) {
+        await knex.raw(`ALTER TABLE ${PARTICIPANTS_TABLE} ADD COLUMN recorded_as text`);
       },
     },
   ],

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type LadderEvent, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
+import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type PlayerRenamed, type LadderEvent, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
 
 /**
@@ -34,7 +34,8 @@ export const PLAYER_RATINGS_TABLE = 'ladder_player_ratings';
 
 /**
  * Applies consecutive MatchRecorded events in two statements: totals add up, and the last
- * rating and username a run gives a player win, exactly as applying them one by one would.
+ * rating a run gives a player wins, exactly as applying them one by one would. The typed
+ * username names a new player only: a match never renames an existing one (issue 22).
  */
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
   const players = new Map<number, AggregatedPlayer>();
@@ -47,7 +48,6 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
         row = { id: p.playerId, discord_id: p.discordId, username: p.username, elo: null, ...zeroTotals(), matches: 0 };
         players.set(p.playerId, row);
       }
-      row.username = p.username;
       if (overall) row.elo = p.ratingAfter;
       addTotals(row, lineTotals(p));
       row.matches += 1;
@@ -68,7 +68,6 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
        FROM jsonb_to_recordset(?::jsonb) AS v(id int, discord_id text, username text, elo int, wins int, losses int,
                                              kills bigint, deaths bigint, assists bigint, score bigint, matches int)
      ON CONFLICT (id) DO UPDATE SET
-       username = excluded.username,
        wins = p.wins + excluded.wins,
        losses = p.losses + excluded.losses,
        total_kills = p.total_kills + excluded.total_kills,
@@ -283,12 +282,17 @@ export const playersProjection: Projection = defineProjection<Exclude<LadderEven
         `);
       },
     },
+    // Issue 22: a match no longer renames an existing player; a replay undoes the renames of the
+    // events already in the log, so live tables equal a rebuild (docs/events.md).
+    { name: '002_no_rename_by_match', replay: true, async up() {} },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),
     PlayersMerged: applyPlayersMerged,
     MatchVoided: applyMatchVoided,
     PlayersUnmerged: applyPlayersUnmerged,
+    // An admin's rename: the only event that changes an existing player's name.
+    PlayerRenamed: async ({ data }: PlayerRenamed, trx) => void (await trx(PLAYERS_TABLE).where({ id: data.playerId }).update({ username: data.username })),
     SeasonStarted: applySeasonStarted,
   },
   runHandlers: { MatchRecorded: applyMatchesRecorded },

@@ -6,6 +6,7 @@ import {
   type MatchRecorded,
   type MatchVoided,
   type PlayersMerged,
+  type PlayerRenamed,
   type PlayersUnmerged,
   type RethreadedEntry,
   type SeasonRenamed,
@@ -129,7 +130,7 @@ async function applySeasonRenamed({ data }: SeasonRenamed, trx: Knex.Transaction
   await trx(SEASONS_TABLE).where({ id: data.seasonId }).update({ name: data.name });
 }
 
-export const seasonsProjection: Projection = defineProjection<LadderEvent>({
+export const seasonsProjection: Projection = defineProjection<Exclude<LadderEvent, PlayerRenamed>>({
   name: 'seasons',
   tables: [SEASONS_TABLE, SEASON_LINES_TABLE, SEASON_FINAL_RATINGS_TABLE],
   migrations: [

@@ -18,6 +18,9 @@ export interface AuditFilter {
 const MAX_LIMIT = 200;
 
 /** Reads and checks the query string of GET /api/admin/events. */
+const EARLIEST_TIME = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
   const problems: string[] = [];
   const text = (name: string) => {
@@ -43,8 +46,9 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
     const raw = text(name);
     if (raw === null) return null;
     const value = new Date(raw);
-    if (Number.isNaN(value.getTime())) {
-      problems.push(`${name} must be a date and time (ISO 8601)`);
+    // NaN fails both bounds; PostgreSQL has no year 0, so earlier times would fail the query (a 500).
+    if (!(value.getTime() >= EARLIEST_TIME && value.getTime() <= LATEST_TIME)) {
+      problems.push(`${name} must be a date and time (ISO 8601) from year 0001 to 9999`);
       return null;
     }
     return value;

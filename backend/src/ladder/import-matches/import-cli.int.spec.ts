@@ -11,7 +11,7 @@ const SCRIPT = path.resolve('scripts/import.mjs');
 
 function runCli(args: string[], site: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [SCRIPT, ...args], { env: { ...process.env, SITE_URL: site, ADMIN_KEY: 'key' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [SCRIPT, ...args], { env: { ...process.env, SITE_URL: site, ADMIN_KEY: 'import-cli-test-admin-key-0123' } }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });

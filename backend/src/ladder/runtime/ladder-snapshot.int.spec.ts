@@ -1,4 +1,5 @@
 import type { EventStore } from '@team/contracts';
+import { until } from '@test-support/until.js';
 import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { LadderRepository } from './ladder.repository.js';
@@ -24,8 +25,7 @@ describe('ladder state snapshots', () => {
       expect((await app.call('POST', '/api/matches', { json: match(w!, l!) })).status).toBe(201);
     }
     // Written in the background after the third event; the fourth is only in the log.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const row = await app.knex('public.ladder_snapshots').first();
+    const row = await until(() => app.knex('public.ladder_snapshots').first(), (found) => found !== undefined);
     expect(row.revision).toBe(2);
 
     const fresh = new LadderRepository(app.running.app.get<EventStore>(EVENT_STORE), app.running.app.get(LOGGER), app.knex);

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import pino from 'pino';
 import type { LeaderboardEntry, RecordMatchPlayer, RecordMatchRequest } from '@team/contracts';
@@ -7,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { createApp, type RunningApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { TEST_ADMIN_KEY } from '../../testing/test-app.js';
+import { logSink } from '../../testing/log-sink.js';
 
 // GET /api/players/leaderboard is answered ahead of Express from the ranking cache (see
 // cached-leaderboard.ts): these check that it still answers as the API does (headers, log
@@ -69,12 +69,7 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const text of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(text));
-        done();
-      },
-    });
+    const sink = logSink(logLines);
     const config = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'info', PUBLIC_WRITES_PER_MINUTE: '100000' });
     running = await createApp(config, { adminKey: TEST_ADMIN_KEY, databaseUrl: db.url, logger: pino({ level: 'info' }, sink) });
     await running.app.listen(0, '127.0.0.1');

@@ -9,7 +9,8 @@ const line = {
   type: 'object',
   properties: {
     playerId: { type: 'integer', description: 'The account the line counts for now (the primary after a merge)' },
-    username: { type: 'string' },
+    username: { type: 'string', description: "The account's name now" },
+    recordedAs: { type: 'string', description: 'The name typed for this line when the match was recorded (a match renames no one)' },
     team: { type: 'string', enum: ['team1', 'team2'] },
     won: { type: 'boolean' },
     kills: { type: 'integer', nullable: true },

@@ -45,6 +45,7 @@ describe('GET /api/matches/{id}', () => {
       {
         playerId: alpha!.playerId,
         username: 'Alpha',
+        recordedAs: 'Alpha',
         team: 'team1',
         won: false,
         kills: 10,

@@ -10,6 +10,7 @@ function line(playerId: number, username: string, team: 'team1' | 'team2', chang
   return {
     playerId,
     username,
+    recordedAs: username,
     team,
     won: team === 'team1',
     kills: 10,
@@ -75,6 +76,14 @@ describe('Match page', () => {
   it('shows the map beside the mode when the match names one', async () => {
     renderMatch('/tracker/matches/7', { 'GET /api/matches/7': { body: { ...hardpoint, map: 'Dust II' } } });
     expect(await screen.findByText(/^Hardpoint · Map: Dust II · .* · Team 1 won$/)).toBeInTheDocument();
+  });
+
+  it('names the account on each line, and the name typed in the match beside it when that differs', async () => {
+    const typed = { ...hardpoint, teams: { ...hardpoint.teams, team2: [{ ...hardpoint.teams.team2[0]!, recordedAs: 'Player69 is a cheater' }] } };
+    renderMatch('/tracker/matches/7', { 'GET /api/matches/7': { body: typed } });
+    const account = await screen.findByRole('link', { name: hardpoint.teams.team2[0]!.username });
+    expect(account.closest('th')).toHaveTextContent(`${hardpoint.teams.team2[0]!.username} (recorded as Player69 is a cheater)`);
+    expect(screen.getAllByText(/recorded as/)).toHaveLength(1);
   });
 
   it('a match without a map shows no map', async () => {

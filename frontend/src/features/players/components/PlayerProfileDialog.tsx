@@ -13,6 +13,7 @@ import { TierBadge } from './TierBadge';
 const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
 // Admin only, and only downloaded when an admin key is stored.
 const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
+const RenamePlayerAction = lazy(() => import('@/components/corrections/RenamePlayerAction'));
 const MergedAccounts = lazy(() => import('./MergedAccounts'));
 
 function renderVoidAction(record: PlayerMatchRecord) {
@@ -56,7 +57,14 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const title = player ? (
     <div className="profile-header">
       <div>
-        <div className="profile-username">{player.username}</div>
+        <div className="profile-username">
+          {player.username}{' '}
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <RenamePlayerAction playerId={player.id} username={player.username} />
+            </Suspense>
+          )}
+        </div>
         <div className="muted profile-discord">Discord ID: {player.discordId}</div>
         {asOf != null && <div className="muted profile-discord">As of log position {asOf}</div>}
       </div>

@@ -120,7 +120,8 @@ describe('Operations', () => {
     expect(progress.querySelector('.ant-progress')).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByRole('button', { name: /Rebuild running/ })).toBeDisabled();
 
-    expect(await screen.findByText('Rebuild complete', undefined, { timeout: 5000 })).toBeInTheDocument();
+    // A poll or two later (every 500 ms while a rebuild runs).
+    expect(await screen.findByText('Rebuild complete', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Replayed 1,000 events in 1.2 s. The new tables are live.')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Rebuild progress' })).not.toBeInTheDocument();
     const posts = requests.filter((r) => r.method === 'POST');

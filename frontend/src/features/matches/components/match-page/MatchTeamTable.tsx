@@ -47,6 +47,7 @@ export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId
               <tr key={index}>
                 <th scope="row">
                   <Link to={`/tracker/players?playerId=${line.playerId}`}>{line.username}</Link>
+                  {line.recordedAs !== line.username && <span className="match-line-recorded-as"> (recorded as {line.recordedAs})</span>}
                 </th>
                 <td>{`${show(line.kills)}/${show(line.deaths)}/${show(line.assists)}`}</td>
                 <td>{show(line.score)}</td>
