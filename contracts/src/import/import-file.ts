@@ -9,6 +9,7 @@ import {
 } from '../api/import-export.js';
 import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
 import { csvRecords, csvText, Pace, PAUSE, runToEnd, type CsvRead, type CsvRecord, type Pause } from './csv.js';
+import { readJsonArray } from './json-array.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
 // line a field of its record-match body sits. import-check.ts validates the candidates.
@@ -253,15 +254,10 @@ function* readJson(text: string): Generator<Pause, ImportFile> {
   const trimmed = text.replace(/^\uFEFF/, '');
   if (/^\s*\[/.test(trimmed)) {
     const base = { format: 'json' as const, locator: 'index' as const };
-    let items: unknown;
-    try {
-      items = JSON.parse(trimmed);
-    } catch (error) {
-      return refusedFile(base, 0, { line: 0, field: '', message: `The file is not valid JSON: ${(error as Error).message}` });
-    }
-    const list = items as unknown[];
-    if (list.length > MAX_IMPORT_MATCHES) return refusedFile(base, list.length, { line: 0, field: '', message: tooManyMatches }, tooManyMatches);
-    return { ...base, rows: list.length, candidates: list.map((item, i) => jsonCandidate(item, i)), problems: new ProblemList() };
+    const read = yield* readJsonArray(trimmed, MAX_IMPORT_MATCHES);
+    if (!read.ok) return refusedFile(base, 0, { line: 0, field: '', message: `The file is not valid JSON: ${read.message}` });
+    if (read.count > MAX_IMPORT_MATCHES) return refusedFile(base, read.count, { line: 0, field: '', message: tooManyMatches }, tooManyMatches);
+    return { ...base, rows: read.count, candidates: read.items.map((item, i) => jsonCandidate(item, i)), problems: new ProblemList() };
   }
   // NDJSON: one match per line, read line by line up to the limit.
   const base = { format: 'json' as const, locator: 'line' as const };
