@@ -1,7 +1,7 @@
 import { Button, Popconfirm } from 'antd';
 import { lazy, Suspense } from 'react';
 import { serverErrorMessage } from '@/lib/api';
-import { useRevertMergeMutation } from '@/lib/ladder-corrections';
+import { useRenamePlayerMutation, useRevertMergeMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
 import type { AuditEntry } from '@team/contracts';
 
@@ -15,9 +15,18 @@ interface EventActionsProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
-/** Corrections an event allows, each appended as a new event: void a match, revert a merge. */
+/** Corrections an event allows, each appended as a new event: void a match, revert a merge or a rename. */
 export function EventActions({ entry, onChanged, handleAdminError }: EventActionsProps) {
-  const data = (entry.data ?? {}) as { matchId?: number; primaryId?: number; duplicateId?: number; primaryUsername?: string; duplicateUsername?: string };
+  const data = (entry.data ?? {}) as {
+    matchId?: number;
+    primaryId?: number;
+    duplicateId?: number;
+    primaryUsername?: string;
+    duplicateUsername?: string;
+    playerId?: number;
+    username?: string;
+    previousUsername?: string;
+  };
   if (entry.type === 'MatchRecorded' && typeof data.matchId === 'number') {
     return (
       <Suspense fallback={null}>
@@ -36,37 +45,82 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
       />
     );
   }
+  if (entry.type === 'PlayerRenamed' && typeof data.playerId === 'number' && typeof data.previousUsername === 'string') {
+    return (
+      <RevertRenameButton
+        playerId={data.playerId}
+        previousUsername={data.previousUsername}
+        username={data.username ?? ''}
+        onChanged={onChanged}
+        handleAdminError={handleAdminError}
+      />
+    );
+  }
   return null;
 }
 
-function RevertMergeButton({
-  primaryId,
-  duplicateId,
-  label,
-  onChanged,
-  handleAdminError,
-}: { primaryId: number; duplicateId: number; label: string } & Omit<EventActionsProps, 'entry'>) {
-  const { toast } = useToast();
+type Handlers = Omit<EventActionsProps, 'entry'>;
+
+function RevertMergeButton({ primaryId, duplicateId, label, ...handlers }: { primaryId: number; duplicateId: number; label: string } & Handlers) {
   const [revert, { isLoading }] = useRevertMergeMutation();
+  return (
+    <CorrectionButton
+      label="Revert merge"
+      title="Revert this merge?"
+      description={`Splits ${label} again: each account gets back its own matches, Discord IDs and rating share.`}
+      run={() => revert({ primaryId, duplicateId }).unwrap()}
+      done="Merge reverted"
+      failed="Failed to revert merge"
+      loading={isLoading}
+      {...handlers}
+    />
+  );
+}
+
+/** A rename is undone by renaming back: another PlayerRenamed, audited like the first. */
+function RevertRenameButton({ playerId, previousUsername, username, ...handlers }: { playerId: number; previousUsername: string; username: string } & Handlers) {
+  const [rename, { isLoading }] = useRenamePlayerMutation();
+  return (
+    <CorrectionButton
+      label="Revert rename"
+      title="Revert this rename?"
+      description={`Renames ${username || `player #${playerId}`} back to ${previousUsername}.`}
+      run={() => rename({ playerId, username: previousUsername }).unwrap()}
+      done="Rename reverted"
+      failed="Failed to revert rename"
+      loading={isLoading}
+      {...handlers}
+    />
+  );
+}
+
+interface CorrectionButtonProps extends Handlers {
+  label: string;
+  title: string;
+  description: string;
+  run: () => Promise<unknown>;
+  done: string;
+  failed: string;
+  loading: boolean;
+}
+
+/** A correction behind a confirm: the toast says how it went, and the log is read again after it. */
+function CorrectionButton({ label, title, description, run, done, failed, loading, onChanged, handleAdminError }: CorrectionButtonProps) {
+  const { toast } = useToast();
   const confirm = async () => {
     try {
-      await revert({ primaryId, duplicateId }).unwrap();
-      toast({ title: 'Success', description: 'Merge reverted' });
+      await run();
+      toast({ title: 'Success', description: done });
       onChanged();
     } catch (error) {
       if (handleAdminError(error)) return;
-      toast({ title: 'Error', description: serverErrorMessage(error, 'Failed to revert merge'), variant: 'destructive' });
+      toast({ title: 'Error', description: serverErrorMessage(error, failed), variant: 'destructive' });
     }
   };
   return (
-    <Popconfirm
-      title="Revert this merge?"
-      description={`Splits ${label} again: each account gets back its own matches, Discord IDs and rating share.`}
-      okText="Revert merge"
-      onConfirm={confirm}
-    >
-      <Button size="small" loading={isLoading}>
-        Revert merge
+    <Popconfirm title={title} description={description} okText={label} onConfirm={confirm}>
+      <Button size="small" loading={loading}>
+        {label}
       </Button>
     </Popconfirm>
   );

@@ -97,6 +97,21 @@ describe('EventDetails corrections and time travel', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
+  it('reverts a rename by renaming the player back to the name before it', async () => {
+    const { user, requests, onChanged } = setup(entry('PlayerRenamed', { playerId: 4, username: 'Player69 is a cheater', previousUsername: 'Ace' }), {
+      'GET /api/players/leaderboard?asOf=12': { body: [] },
+      'POST /api/admin/players/4/rename': { body: { playerId: 4, username: 'Ace', previousUsername: 'Player69 is a cheater', position: 13 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Revert rename' }));
+    expect(await screen.findByText('Renames Player69 is a cheater back to Ace.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Revert rename' })[1]!);
+    expect(await screen.findByText('Rename reverted')).toBeInTheDocument();
+    const request = requests.find((r) => r.method === 'POST')!;
+    expect(request.body).toEqual({ username: 'Ace' });
+    expect(request.headers.get('x-admin-key')).toBe('admin-key');
+    expect(onChanged).toHaveBeenCalled();
+  });
+
   it('offers no correction for content events and shows no board for them', () => {
     setup({ ...entry('ContentEdited', { id: 4, section: 'hero' }), streamId: 'content-home' }, {});
     expect(screen.queryByRole('button', { name: 'Void match' })).not.toBeInTheDocument();
