@@ -253,7 +253,8 @@ describe('ladder corrections API', () => {
     const started = await app.call('POST', '/api/admin/projections/rebuild', { admin: true });
     expect(started.status).toBe(202);
     let operations = started.body;
-    for (let i = 0; i < 200; i++) {
+    // Up to 30 s: a busy machine's margin for a rebuild of a few matches.
+    for (let i = 0; i < 600; i++) {
       operations = (await app.call('GET', '/api/admin/operations', { admin: true })).body;
       if (!operations.rebuild.running) break;
       await sleep(50);

@@ -64,7 +64,8 @@ export function expectHarmless(html: string | null): void {
 export async function rebuildReadModels(app: TestApp): Promise<void> {
   const started = await app.call('POST', '/api/admin/projections/rebuild', { admin: true });
   if (started.status !== 202) throw new Error(`rebuild: ${started.status} ${JSON.stringify(started.body)}`);
-  for (let attempt = 0; attempt < 200; attempt++) {
+  // Up to 30 s of polls: a busy machine's margin for a rebuild of a test's few events.
+  for (let attempt = 0; attempt < 600; attempt++) {
     const { rebuild } = (await app.call('GET', '/api/admin/operations', { admin: true })).body;
     if (!rebuild.running) {
       if (rebuild.lastError) throw new Error(`rebuild failed: ${rebuild.lastError}`);
