@@ -17,10 +17,10 @@ const templateLines = IMPORT_TEMPLATES.csv.trimEnd().split('\n');
 /** The template's two matches and a third, later one: 3 matches, 12 rows. */
 const GOOD_CSV = [
   ...templateLines,
-  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,2,4,6,1,111111111111111111,Viper,9,11,2,1400,,,1',
-  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,2,4,6,1,222222222222222222,Ghost,7,12,3,1200,,,0',
-  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,2,4,6,2,333333333333333333,Nova,13,8,1,1900,,,2',
-  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,2,4,6,2,555555555555555555,Wren,10,7,4,1700,,,1',
+  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,,2,4,6,1,111111111111111111,Viper,9,11,2,1400,,,1',
+  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,,2,4,6,1,222222222222222222,Ghost,7,12,3,1200,,,0',
+  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,,2,4,6,2,333333333333333333,Nova,13,8,1,1900,,,2',
+  'scrim-2024-05-02-1,2024-05-02T19:00:00Z,Search and Destroy,,2,4,6,2,555555555555555555,Wren,10,7,4,1700,,,1',
 ].join('\n');
 
 /** The template with a blank username on line 3 and a word for kills on line 5. */
