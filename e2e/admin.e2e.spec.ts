@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
+import { dialogSettled } from './support/site.js';
 
 /**
  * The admin back office (SPEC §2 Admin login, Content editor, Page builder, Player merge
@@ -259,8 +260,12 @@ describe('admin back office in Chromium', () => {
 
     await page.getByRole('button', { name: /New Page/ }).click();
     const dialog = page.getByRole('dialog');
+    await dialogSettled(page, 'Create New Page');
+    // Watched from before the click: the toast closes itself 5 s after it opens.
+    const refused = expectToast(page, 'Error', 'Please enter both slug and title');
+    refused.catch(() => undefined); // awaited below
     await dialog.getByRole('button', { name: 'Create Page' }).click();
-    await expectToast(page, 'Error', 'Please enter both slug and title');
+    await refused;
     await dialog.getByLabel('Page Title').fill('Tournament Results');
     await dialog.getByLabel('URL Slug').pressSequentially('Tournament Results');
     expect(await dialog.getByLabel('URL Slug').inputValue()).toBe('tournament-results');

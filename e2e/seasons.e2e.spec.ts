@@ -3,6 +3,7 @@ import { softResetRating, type LeaderboardEntry, type PlayerSeason, type Season 
 import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
 import {
+  dialogSettled,
   currentTheme,
   expectToast,
   firstLoadScriptKiB,
@@ -48,7 +49,6 @@ describe('seasons in Chromium', () => {
     `form says: ${JSON.stringify(await page.getByRole('region', { name: 'Start new season' }).locator('.ant-alert').allTextContents())}`;
   const seasons = async () => (await server.call('GET', '/api/seasons')).body as Season[];
   /** Waits until the antd dialog showing `title` has zoomed in: antd drops its ant-zoom classes then (settle() can run before it starts). */
-  const zoomedIn = (title: string) => page.locator('.ant-modal:not([class*="ant-zoom"])', { hasText: title }).waitFor();
 
   beforeAll(async () => {
     server = await startSiteServer();
@@ -88,7 +88,7 @@ describe('seasons in Chromium', () => {
     expect(text).toContain('Season 1 ends now: its final standings are frozen');
     expect(text).toContain(`Soft reset ${SOFT_RESET_PERCENT}%: every rating (overall and each mode) moves ${SOFT_RESET_PERCENT}% of the way toward 1000`);
     // The dialog zooms in from the pointer: its button is clicked where it rests, not on its way.
-    await zoomedIn('Start Spring Split?');
+    await dialogSettled(page, 'Start Spring Split?');
     // Watched from before the click: the toast closes itself 5 s after it opens.
     const toasted = expectToast(page, 'Season started', 'Spring Split is the current season; the soft reset moved 2 ratings.');
     toasted.catch(() => undefined); // awaited below, once the answer is checked
@@ -115,7 +115,7 @@ describe('seasons in Chromium', () => {
     await list.getByRole('button', { name: 'Rename Season 1' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename Season 1' });
     await dialog.getByLabel('Season name').fill('Winter Cup');
-    await zoomedIn('Rename Season 1');
+    await dialogSettled(page, 'Rename Season 1');
     const renamed = expectToast(page, 'Season renamed', 'Season 1 is now Winter Cup.');
     renamed.catch(() => undefined); // awaited below
     await dialog.getByRole('button', { name: 'Rename' }).click();

@@ -59,6 +59,15 @@ export async function expectToast(page: Page, title: string, description: string
   await notice.getByText(description, { exact: true }).waitFor();
 }
 
+/**
+ * Waits until the dialog titled `title` has finished zooming in: antd zooms a dialog from the
+ * pointer, and a click on its way can miss the button (Playwright's stable check may pass
+ * before the zoom starts).
+ */
+export async function dialogSettled(page: Page, title: string): Promise<void> {
+  await page.locator('.ant-modal:not([class*="ant-zoom"])', { hasText: title }).waitFor();
+}
+
 /** Closes the toasts on screen so the next one is not confused with them. */
 export async function dismissToasts(page: Page): Promise<void> {
   for (const close of await page.locator('.ant-notification-notice-close').all()) await close.click().catch(() => undefined);
