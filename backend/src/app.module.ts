@@ -2,7 +2,7 @@ import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CoreModule, type CoreDependencies } from './core.module.js';
 import { HealthController } from './health/health.controller.js';
-import { AdminSessionController } from './admin-access/admin-session.controller.js';
+import { AdminAccessModule } from './admin-access/admin-access.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { LadderModule } from './ladder/ladder.module.js';
 import { OperationsModule } from './operations/operations.module.js';
@@ -14,6 +14,7 @@ import { ExportModule } from './export/export.module.js';
 
 /** Feature modules: the ladder's writes and the tracker's reads, the CMS, and the admins' audit and operations. */
 const featureModules: Type[] = [
+  AdminAccessModule,
   AuditModule,
   OperationsModule,
   LadderModule,
@@ -30,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [CoreModule.forRoot(deps), CqrsModule.forRoot(), ...featureModules],
-      controllers: [HealthController, AdminSessionController],
+      controllers: [HealthController],
     };
   }
 }

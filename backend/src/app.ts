@@ -177,7 +177,7 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   // than its unread body drained.
   const adminKey = app.get(AdminKeyGuard);
   app.use(IMPORT_PATH, (request: Request, response: Response, next: NextFunction) => {
-    adminKey.check(request).then(
+    adminKey.check(request, 'moderator').then(
       () => next(),
       (error: unknown) => {
         response.setHeader('Connection', 'close');

@@ -57,6 +57,8 @@ export interface AppConfig {
   liveOpensPerMinute: number;
   /** An export's whole time: past it the response is cut and its slot freed. */
   exportMaxSeconds: number;
+  /** `open`: anyone may record a match (SPEC); `recorders`: POST /api/matches needs a recorder key or above. */
+  publicRecording: 'open' | 'recorders';
 }
 
 /** The shortest ADMIN_KEY accepted; the generated key (admin-key.ts) is 32 characters. */
@@ -154,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     liveMaxLifetimeSeconds: integer(env, 'LIVE_MAX_LIFETIME_SECONDS', 1800, 1, 86_400),
     liveOpensPerMinute: integer(env, 'LIVE_OPENS_PER_MINUTE', 60, 1, 100_000),
     exportMaxSeconds: integer(env, 'EXPORT_MAX_SECONDS', 300, 1, 86_400),
+    publicRecording: oneOf(env, 'PUBLIC_RECORDING', ['open', 'recorders'] as const, 'open'),
   };
 }

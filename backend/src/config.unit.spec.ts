@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       liveHeartbeatMs: 15_000,
       liveReplayLimit: 1000,
       liveMaxPerAddress: 50,
+      publicRecording: 'open',
     });
   });
 
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: '70000' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "70000"'],
     [{ PROJECTOR: 'sometimes' }, 'Invalid setting PROJECTOR: expected one of inline, off, got "sometimes"'],
+    [{ PUBLIC_RECORDING: 'closed' }, 'Invalid setting PUBLIC_RECORDING: expected one of open, recorders, got "closed"'],
     [{ DATABASE_URL: 'mysql://root@localhost/site' }, 'Invalid setting DATABASE_URL: expected a postgres:// URL, got mysql://'],
     [{ DATABASE_URL: 'not a url' }, 'Invalid setting DATABASE_URL: not a URL (expected postgres://user:password@host:port/database)'],
     [{ READ_DATABASE_URL: 'redis://cache:6379' }, 'Invalid setting READ_DATABASE_URL: expected a postgres:// URL, got redis://'],

@@ -7,6 +7,8 @@ import type { AppConfig } from './config.js';
 import { AdminKeyVerifier } from './admin-access/admin-key.js';
 import { ADMIN_FAILURE_WINDOW_MS, AdminKeyGuard } from './admin-access/admin-key.guard.js';
 import { WrongKeyLog } from './admin-access/wrong-key-log.js';
+import { AdminKeyDirectory } from './admin-access/admin-keys/admin-key-directory.js';
+import { RecordingGuard } from './admin-access/recording.guard.js';
 import { AuditContextFactory } from './http/audit-context.js';
 import { PublicWriteGuard } from './http/public-write.guard.js';
 import { SharedAddressBudget } from './http/address-budget.js';
@@ -101,7 +103,9 @@ export class CoreModule {
             new ProjectionWaiter(deps.knex, deps.notifications, deps.projector, deps.readKnex === deps.knex ? null : deps.readKnex),
         },
         { provide: WrongKeyLog, useValue: new WrongKeyLog(deps.logger, ADMIN_FAILURE_WINDOW_MS) },
+        AdminKeyDirectory,
         AdminKeyGuard,
+        RecordingGuard,
         PublicWriteGuard,
         AuditContextFactory,
         ReadYourWritesInterceptor,
@@ -124,7 +128,9 @@ export class CoreModule {
         LIVE_OPEN_LIMITER,
         ProjectionWaiter,
         WrongKeyLog,
+        AdminKeyDirectory,
         AdminKeyGuard,
+        RecordingGuard,
         PublicWriteGuard,
         AuditContextFactory,
       ],

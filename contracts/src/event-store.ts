@@ -3,6 +3,8 @@
  * implement it; callers depend on nothing else.
  */
 
+import type { AdminKeyRef } from './admin-keys/admin-keys.js';
+
 /** Who caused an event, for the audit log. */
 export type Actor = 'admin' | 'public' | 'system';
 
@@ -21,6 +23,8 @@ export interface EventMetadata {
   fingerprint?: string;
   /** Set on a match an admin imported from a file (POST /api/admin/import): which file, which of its matches. */
   imported?: ImportMark;
+  /** The admin key that made the event (its id and name), when one did. */
+  adminKey?: AdminKeyRef;
 }
 
 /** Where an imported event came from: the file's name as uploaded and the match's key in it. */
@@ -66,6 +70,7 @@ export interface AppendContext {
   /** Injected clock: when the decision was made (an imported match: when it was played). */
   recordedAt: Date;
   imported?: ImportMark;
+  adminKey?: AdminKeyRef;
 }
 
 export interface AppendResult {

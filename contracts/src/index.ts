@@ -34,3 +34,4 @@ export * from './import/csv.js';
 export * from './import/import-file.js';
 export * from './import/import-check.js';
 export * from './import/match-export.js';
+export * from './admin-keys/admin-keys.js';

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { pino } from 'pino';
 import { AuditContextFactory } from '../http/audit-context.js';
@@ -7,6 +8,7 @@ import { RateLimiter } from '../http/rate-limiter.js';
 import { TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
 import { AdminKeyVerifier } from './admin-key.js';
+import type { AdminKeyDirectory } from './admin-keys/admin-key-directory.js';
 import { BUDGET_SPENT_MESSAGE, WrongKeyLog } from './wrong-key-log.js';
 
 const KEY = 'the-real-admin-key-123';
@@ -18,7 +20,7 @@ function requestFrom(ip: string, key?: string): Request {
 }
 
 function contextOf(request: Request): ExecutionContext {
-  return { switchToHttp: () => ({ getRequest: () => request }) } as unknown as ExecutionContext;
+  return { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => contextOf, getClass: () => Object } as unknown as ExecutionContext;
 }
 
 describe('AdminKeyGuard', () => {
@@ -36,7 +38,10 @@ describe('AdminKeyGuard', () => {
     });
     audit = new AuditContextFactory(() => new Date(0), 'secret');
     guard = new AdminKeyGuard(
+      new Reflector(),
       new AdminKeyVerifier(KEY),
+      // No named keys here (admin-keys.int.spec.ts tries them on a real log).
+      { lookUp: () => Promise.resolve({ refused: 'unknown' }) } as unknown as AdminKeyDirectory,
       new RateLimiter({ limit: 2, windowMs: 15 * 60_000 }),
       audit,
       new WrongKeyLog(pino({ level: 'info' }, sink), 15 * 60_000),

@@ -48,6 +48,12 @@ function summarizeData(event: AnyEvent): string {
     }
     case 'SeasonRenamed':
       return `Season #${d.seasonId} renamed from "${plain(d.previousName)}" to "${plain(d.name)}"`;
+    case 'AdminKeyCreated':
+      return `Admin key "${plain(d.name)}" created with the ${d.role} role${d.expiresAt ? `, expiring ${d.expiresAt}` : ', no expiry'}`;
+    case 'AdminKeyRevoked':
+      return `Admin key "${plain(d.name)}" revoked`;
+    case 'AdminKeyExpired':
+      return `Admin key "${plain(d.name)}" expired (${d.expiresAt})`;
     case 'ProjectionEventSetAside':
       return `Event ${d.position}${d.type ? ` (${d.type} in ${d.streamId})` : ''} set aside from the read models${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'ProjectionEventSetAsideUndone':

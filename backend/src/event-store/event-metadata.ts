@@ -12,5 +12,6 @@ export function eventMetadata(event: NewEvent, context: AppendContext): EventMet
     actor: context.actor,
     ...(context.fingerprint ? { fingerprint: context.fingerprint } : {}),
     ...(context.imported ? { imported: { file: context.imported.file, matchKey: context.imported.matchKey } } : {}),
+    ...(context.adminKey ? { adminKey: { id: context.adminKey.id, name: context.adminKey.name } } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { EVENT_POSITION_HEADER, IMPORT_TEMPLATES, type EventStore } from '@team/contracts';
 import { AdminKeyGuard } from '../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../admin-access/admin-role.js';
 import type { AppConfig } from '../config.js';
 import { clientBudgetKey } from '../http/audit-context.js';
 import { APP_CONFIG, EVENT_STORE, LOGGER, READ_KNEX } from '../infrastructure/tokens.js';
@@ -85,6 +86,7 @@ export class ExportController {
 
   @Get('admin/export/events.ndjson')
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('owner')
   @ApiSecurity('admin-key')
   @ApiOperation({ summary: 'Export the raw event log (NDJSON, admin)', description: 'One line per event: { position, streamId, revision, id, type, data, metadata }, up to X-Event-Position.' })
   @ApiProduces('application/x-ndjson')

@@ -10,6 +10,7 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
+  ForbiddenError,
 } from '../shared/domain-errors.js';
 import { isConnectionError } from '../infrastructure/database.js';
 
@@ -38,6 +39,7 @@ export function mapError(error: unknown): Mapped {
     const body: ApiError = { error: error.message, ...(error.details?.length ? { details: error.details } : {}) };
     if (error instanceof InvalidInputError) return { status: 400, body };
     if (error instanceof UnauthorizedError) return { status: 401, body };
+    if (error instanceof ForbiddenError) return { status: 403, body };
     if (error instanceof NotFoundError) return { status: 404, body };
     if (error instanceof ConflictError) return { status: 409, body };
     if (error instanceof TooManyRequestsError) {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import type { Actor, AppendContext } from '@team/contracts';
+import type { Actor, AdminKeyRef, AdminRole, AppendContext } from '@team/contracts';
 import { CLOCK, FINGERPRINT_SECRET, type Clock } from '../infrastructure/tokens.js';
 import { addressKey } from './rate-limiter.js';
 
@@ -42,6 +42,22 @@ export function clientCorrelationIdOf(request: Request): string | undefined {
   return header && /^[\w.-]{1,100}$/.test(header) ? header : undefined;
 }
 
+/** The admin key a request was let through with (AdminKeyGuard). */
+export interface RequestAdminKey extends AdminKeyRef {
+  role: AdminRole;
+}
+
+const adminKeys = new WeakMap<IncomingMessage, RequestAdminKey>();
+
+export function rememberAdminKey(request: IncomingMessage, key: RequestAdminKey): void {
+  adminKeys.set(request, key);
+}
+
+/** The key AdminKeyGuard let this request through with, if any. */
+export function adminKeyOf(request: IncomingMessage): RequestAdminKey | undefined {
+  return adminKeys.get(request);
+}
+
 /** Builds the audit facts (who, when, which request) every append of a request carries. */
 @Injectable()
 export class AuditContextFactory {
@@ -57,7 +73,9 @@ export class AuditContextFactory {
 
   contextFor(request: Request, actor: Actor): AppendContext {
     const clientCorrelationId = clientCorrelationIdOf(request);
+    const key = adminKeyOf(request);
     return {
+      ...(key ? { adminKey: { id: key.id, name: key.name } } : {}),
       correlationId: correlationIdOf(request),
       ...(clientCorrelationId ? { clientCorrelationId } : {}),
       actor,

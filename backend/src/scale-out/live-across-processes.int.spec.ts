@@ -1,9 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import type { RecordMatchResponse } from '@team/contracts';
+import type { CreatedAdminKey, RecordMatchResponse } from '@team/contracts';
 import { openSse } from '../testing/sse-client.js';
 import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
+// Issue 23: a key revoked through one API process is refused by the other at once.
 // Issue 15: every API process follows the shared log itself, so a stream held on one process
 // carries the matches recorded through another; and a process with open streams still stops
 // on SIGTERM (the streams are ended before the HTTP server closes, which would otherwise wait
@@ -41,6 +42,22 @@ describe('live updates across two API processes on one database', () => {
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.kill('SIGKILL')));
     await db?.drop();
+  });
+
+  test('an admin key revoked through A is refused by B at once (issue 23)', async () => {
+    const [apiA, apiB] = apis as [ServerProcess, ServerProcess];
+    const owner = { 'content-type': 'application/json', 'x-admin-key': TEST_ADMIN_KEY };
+    const created = await fetch(`${apiA.baseUrl}/api/admin/keys`, { method: 'POST', headers: owner, body: JSON.stringify({ name: 'Across', role: 'editor' }) });
+    expect(created.status).toBe(201);
+    const { key, summary } = (await created.json()) as CreatedAdminKey;
+    const session = async (api: ServerProcess) => (await fetch(`${api.baseUrl}/api/admin/session`, { headers: { 'x-admin-key': key } })).status;
+    // B knows the key made through A, and holds it folded from here on.
+    expect(await session(apiB)).toBe(200);
+    const revoked = await fetch(`${apiA.baseUrl}/api/admin/keys/${summary.id}/revoke`, { method: 'POST', headers: owner });
+    expect(revoked.status).toBe(200);
+    // No wait: the first request B answers after the revoke was acknowledged is refused.
+    expect(await session(apiB)).toBe(401);
+    expect(await session(apiA)).toBe(401);
   });
 
   test('a match recorded through A arrives on a stream held on B; B catches a reconnect up by Last-Event-ID', async () => {

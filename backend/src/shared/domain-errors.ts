@@ -17,6 +17,8 @@ export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
 /** Missing or wrong admin key: 401. */
 export class UnauthorizedError extends DomainError {}
+/** A valid admin key whose role does not cover the action: 403. */
+export class ForbiddenError extends DomainError {}
 /** Too many requests from one address: 429. */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string, readonly retryAfterSeconds: number) {

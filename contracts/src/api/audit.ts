@@ -1,6 +1,7 @@
 // GET /api/admin/events: the audit log as the admin's Audit screen (and the profile's merged
 // accounts) read it.
 import type { Actor, EventMetadata } from '../event-store.js';
+import type { AdminKeyRef } from '../admin-keys/admin-keys.js';
 
 /** What an audit row links to: the players and pages an event touched. */
 export interface EventLinks {
@@ -25,6 +26,8 @@ export interface AuditEntry<E extends { type: string; data: unknown } = { type: 
   /** Ties every event of one request together. */
   correlationId: string;
   fingerprint: string | null;
+  /** The admin key that made it (admin events from before named keys: the owner's); null for public and system events. */
+  adminKey: AdminKeyRef | null;
   /** One readable line, written by the server. */
   summary: string;
   links: EventLinks;

@@ -1,5 +1,5 @@
 import { START_RATING } from '../elo/elo.js';
-import { nameTextProblem } from '../text/text-rules.js';
+import { isBlankName, nameCompareKey, nameTextProblem } from '../text/text-rules.js';
 
 // Season rules both sides run: the admin form checks them before sending, the server decides with them.
 
@@ -15,17 +15,13 @@ export function softResetRating(before: number, percent: number): number {
   return Math.round(before + ((START_RATING - before) * percent) / 100);
 }
 
-/** Format characters (Unicode category Cf: zero-width and bidi marks, the BOM, soft hyphens…): invisible. */
-const FORMAT_CHARACTERS = /\p{Cf}/gu;
-
 /** What is wrong with a season name, or null (the name is trimmed first). */
 export function seasonNameProblem(name: unknown): string | null {
   if (typeof name !== 'string') return 'name: missing (a season needs a name).';
   const unstorable = nameTextProblem(name);
   if (unstorable) return `name: ${unstorable}.`;
   const trimmed = name.trim();
-  // A name of zero-width or bidi characters alone shows as nothing at all.
-  if (trimmed.replace(FORMAT_CHARACTERS, '').trim().length === 0) return 'name: blank (a season needs a name).';
+  if (isBlankName(trimmed)) return 'name: blank (a season needs a name).';
   if (trimmed.length > MAX_SEASON_NAME_LENGTH) return `name: ${trimmed.length} characters, at most ${MAX_SEASON_NAME_LENGTH}.`;
   return null;
 }
@@ -34,9 +30,7 @@ export function seasonNameProblem(name: unknown): string | null {
  * What two season names are compared by: no two seasons may share it. Case, surrounding spaces
  * and invisible format characters do not tell names apart on a screen, so they do not here.
  */
-export function seasonNameKey(name: string): string {
-  return name.replace(FORMAT_CHARACTERS, '').trim().normalize('NFC').toLowerCase();
-}
+export const seasonNameKey = nameCompareKey;
 
 /** What is wrong with a soft-reset percentage, or null; absent means DEFAULT_SOFT_RESET_PERCENT. */
 export function softResetPercentProblem(percent: unknown): string | null {

@@ -31,6 +31,22 @@ export function nameTextProblem(value: string): string | null {
   return textProblem(value, { multiline: false }) ?? (C1_OR_DELETE.test(value) ? CONTROL_CHARACTER_RULE : null);
 }
 
+/** Format characters (Unicode category Cf: zero-width and bidi marks, the BOM, soft hyphens…): invisible. */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/** A name of spaces, zero-width or bidi characters alone shows as nothing at all. */
+export function isBlankName(name: string): boolean {
+  return name.replace(FORMAT_CHARACTERS, '').trim().length === 0;
+}
+
+/**
+ * What two names are compared by where no two may share one (seasons, admin keys). Case,
+ * surrounding spaces and invisible format characters do not tell names apart on a screen.
+ */
+export function nameCompareKey(name: string): string {
+  return name.replace(FORMAT_CHARACTERS, '').trim().normalize('NFC').toLowerCase();
+}
+
 /** True when a string can be stored by PostgreSQL at all (no NUL, no lone surrogate). */
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);

@@ -4,7 +4,7 @@ import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../..
 import type { KurrentRecordedEvent } from '../../event-store/kurrentdb/kurrentdb-mapping.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { linksOf } from '../event-summary.js';
-import { auditPage, type AuditFilter, type AuditLog, type LoggedEvent } from './list-events.query.js';
+import { adminKeyOfEvent, auditPage, type AuditFilter, type AuditLog, type LoggedEvent } from './list-events.query.js';
 
 /** Most events one audit page reads on KurrentDB before it answers with what it found. */
 export const AUDIT_SCAN_LIMIT = 5000;
@@ -75,6 +75,7 @@ function matcherOf(filter: AuditFilter): (event: KurrentRecordedEvent) => boolea
       (filter.from === null || recordedAt >= filter.from.getTime()) &&
       (filter.to === null || recordedAt <= filter.to.getTime()) &&
       (filter.playerId === null || linksOf(event).playerIds.includes(filter.playerId)) &&
+      (filter.keyId === null || adminKeyOfEvent(event.metadata)?.id === filter.keyId) &&
       (text === null || [event.type, event.streamId, JSON.stringify(event.data)].some((s) => s.toLowerCase().includes(text)))
     );
   };

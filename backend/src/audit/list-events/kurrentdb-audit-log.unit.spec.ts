@@ -9,7 +9,7 @@ import type { AuditFilter } from './list-events.query.js';
 // shares with the PostgreSQL audit is the log-readers contract (event-store/testing).
 
 const filter = (overrides: Partial<AuditFilter>): AuditFilter => ({
-  types: [], stream: null, playerId: null, from: null, to: null, text: null, before: null, limit: 10, ...overrides,
+  types: [], stream: null, playerId: null, keyId: null, from: null, to: null, text: null, before: null, limit: 10, ...overrides,
 });
 
 describe('KurrentAuditLog bounds (stubbed KurrentDB client)', () => {

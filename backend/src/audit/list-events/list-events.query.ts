@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AuditEntry, AuditPage, EventMetadata } from '@team/contracts';
+import { OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeyRef, type AuditEntry, type AuditPage, type EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf } from '../event-summary.js';
@@ -8,6 +8,8 @@ export interface AuditFilter {
   types: string[];
   stream: string | null;
   playerId: number | null;
+  /** The admin key that made the events (`owner`, or a named key's id). */
+  keyId: string | null;
   from: Date | null;
   to: Date | null;
   text: string | null;
@@ -58,6 +60,7 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
     stream: text('stream'),
     // Player ids are PostgreSQL integers: a larger value would fail the query's cast.
     playerId: wholeNumber('player', 1, MAX_ID),
+    keyId: text('key'),
     from: time('from'),
     to: time('to'),
     text: text('q'),
@@ -65,6 +68,9 @@ export function parseAuditFilter(query: Record<string, unknown>): AuditFilter {
     limit: wholeNumber('limit', 1, MAX_LIMIT) ?? 50,
   };
   if (filter.types.some((t) => !/^[A-Za-z]{1,60}$/.test(t))) problems.push('type must be event type names separated by commas');
+  if (filter.keyId !== null && filter.keyId !== OWNER_KEY_ID && !/^k[0-9a-f]{10}$/.test(filter.keyId)) {
+    problems.push(`key must be ${OWNER_KEY_ID} or a key id (k and 10 hex digits)`);
+  }
   if (filter.from && filter.to && filter.from > filter.to) problems.push('from must not be after to');
   if (problems.length) throw new InvalidInputError('The audit filter is not valid.', problems);
   return filter;
@@ -114,6 +120,14 @@ export class PostgresAuditLog implements AuditLog {
         [filter.playerId],
       );
     }
+    if (filter.keyId === OWNER_KEY_ID) {
+      // Admin events from before named keys were all made by the one shared key: the owner's.
+      query.where((q) =>
+        q.whereRaw(`metadata->'adminKey'->>'id' = ?`, [OWNER_KEY_ID]).orWhereRaw(`metadata->>'actor' = 'admin' AND NOT metadata \\? 'adminKey'`),
+      );
+    } else if (filter.keyId) {
+      query.whereRaw(`metadata->'adminKey'->>'id' = ?`, [filter.keyId]);
+    }
     if (filter.text) {
       const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query.where((q) => q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]));
@@ -145,6 +159,12 @@ export function auditPage(events: readonly LoggedEvent[], limit: number, cursorW
   };
 }
 
+/** Which key made an event; admin events from before named keys were the one shared key's: the owner's. */
+export function adminKeyOfEvent(metadata: EventMetadata): AdminKeyRef | null {
+  if (metadata.adminKey) return metadata.adminKey;
+  return metadata.actor === 'admin' ? { id: OWNER_KEY_ID, name: OWNER_KEY_NAME } : null;
+}
+
 function auditEntryOf(event: LoggedEvent): AuditEntry {
   const { metadata } = event;
   return {
@@ -156,6 +176,7 @@ function auditEntryOf(event: LoggedEvent): AuditEntry {
     actor: metadata.actor,
     correlationId: metadata.correlationId,
     fingerprint: metadata.fingerprint ?? null,
+    adminKey: adminKeyOfEvent(metadata),
     summary: summarizeEvent(event, metadata),
     links: linksOf(event),
     data: event.data,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
 import { CreateSectionCommand } from './create-section.command.js';
@@ -18,6 +19,7 @@ export class CreateSectionController {
   @Post()
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async create(@Body() body: unknown, @Req() request: Request): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new CreateSectionCommand(body, this.audit.contextFor(request, 'admin')),

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
 import { contentPageParam } from '../get-content/get-content.query.js';
@@ -19,6 +20,7 @@ export class ReorderSectionsController {
   @Post(':page/reorder')
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async reorder(@Param('page') page: string, @Body() body: unknown, @Req() request: Request): Promise<Written<ContentSection[]>> {
     const { sections, position } = await this.commands.execute(
       new ReorderSectionsCommand(contentPageParam(page), body, this.audit.contextFor(request, 'admin')),

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
 import { idParam } from '../../shared/route-params.js';
@@ -22,6 +23,7 @@ export class RestoreSectionController {
   @Post(':id/restore')
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: Request): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new RestoreSectionCommand(idParam(rawId, 'section'), body, this.audit.contextFor(request, 'admin')),

@@ -2,6 +2,7 @@ import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { SectionVersion } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { idParam } from '../../shared/route-params.js';
 import { GetSectionVersionsQuery } from './section-history.query.js';
 
@@ -12,6 +13,7 @@ export class SectionHistoryController {
 
   @Get(':id/versions')
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   versions(@Param('id') rawId: string): Promise<SectionVersion[]> {
     return this.queries.execute(new GetSectionVersionsQuery(idParam(rawId, 'section')));
   }

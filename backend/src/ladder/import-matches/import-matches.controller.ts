@@ -11,6 +11,7 @@ import {
   type ImportProgress,
 } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -66,6 +67,7 @@ function refusal(plan: ImportPlan): InvalidInputError {
 @ApiSecurity('admin-key')
 @Controller('api/admin/import')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class ImportMatchesController {
   constructor(
     private readonly imports: ImportMatchesService,

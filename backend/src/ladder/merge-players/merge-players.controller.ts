@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { checkMergePlayers, MERGE_PLAYERS_NOT_VALID, type Player } from '@team/contracts';
 import { findPlayer } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -14,6 +15,7 @@ import { MergePlayersCommand } from './merge-players.command.js';
 /** POST /api/players/merge (admin): answers the merged primary player. */
 @Controller('api/players/merge')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class MergePlayersController {
   constructor(
     private readonly commands: CommandBus,

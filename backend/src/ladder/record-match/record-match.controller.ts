@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { importIdempotencyKey, type RecordMatchResponse } from '@team/contracts';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
+import { RecordingGuard } from '../../admin-access/recording.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { Written } from '../../shared/written.js';
 import { RecordMatchCommand } from './record-match.command.js';
@@ -13,7 +14,7 @@ const KEY_PATTERN = /^[\x21-\x7e]+$/;
 /** An import's keys (`import:{matchKey}`): a public request holding one would make the import skip that match. */
 const RESERVED_PREFIX = importIdempotencyKey('');
 
-/** POST /api/matches: anyone may record a match (rate limited per address). */
+/** POST /api/matches: anyone may record a match (rate limited per address), or with PUBLIC_RECORDING=recorders a recorder key or above. */
 @Controller('api/matches')
 export class RecordMatchController {
   constructor(
@@ -23,7 +24,7 @@ export class RecordMatchController {
 
   @Post()
   @HttpCode(201)
-  @UseGuards(PublicWriteGuard)
+  @UseGuards(RecordingGuard, PublicWriteGuard)
   async record(
     @Body() body: unknown,
     @Req() request: Request,

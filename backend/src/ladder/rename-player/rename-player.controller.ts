@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { RenamePlayerResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { wholeIdParam } from '../../shared/route-params.js';
 import { Written } from '../../shared/written.js';
@@ -11,6 +12,7 @@ import { RenamePlayerCommand } from './rename-player.command.js';
 /** POST /api/admin/players/{id}/rename { username } (admin): answers the new and the previous name. */
 @Controller('api/admin/players/:id/rename')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class RenamePlayerController {
   constructor(
     private readonly commands: CommandBus,

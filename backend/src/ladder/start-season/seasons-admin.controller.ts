@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { MAX_SEASON_NAME_LENGTH, type SeasonWriteResponse } from '@team/contracts';
 import { findSeason } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
@@ -25,6 +26,7 @@ const fieldsOf = (body: unknown): Record<string, unknown> => (typeof body === 'o
 @ApiSecurity('admin-key')
 @Controller('api/admin/seasons')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class SeasonsAdminController {
   constructor(
     private readonly commands: CommandBus,

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { checkMergePlayers, MERGE_PLAYERS_NOT_VALID, type Player, type RevertMergeResponse } from '@team/contracts';
 import { findPlayer } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -14,6 +15,7 @@ import { UnmergePlayersCommand } from './unmerge-players.command.js';
 /** POST /api/admin/merges/revert { primaryId, duplicateId } (admin): answers both players. */
 @Controller('api/admin/merges/revert')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class UnmergePlayersController {
   constructor(
     private readonly commands: CommandBus,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { VoidMatchResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { wholeIdParam } from '../../shared/route-params.js';
 import { Written } from '../../shared/written.js';
@@ -11,6 +12,7 @@ import { VoidMatchCommand } from './void-match.command.js';
 /** POST /api/admin/matches/{id}/void { reason } (admin): answers what the void gave back. */
 @Controller('api/admin/matches/:id/void')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('moderator')
 export class VoidMatchController {
   constructor(
     private readonly commands: CommandBus,

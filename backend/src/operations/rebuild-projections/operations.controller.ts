@@ -11,6 +11,7 @@ import {
   type ProjectorStatus,
 } from '@team/projections';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { DATABASE_URL, EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { RebuildService } from './rebuild.service.js';
 
@@ -20,6 +21,7 @@ import { RebuildService } from './rebuild.service.js';
  */
 @Controller('api/admin')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('owner')
 export class OperationsController {
   constructor(
     @Inject(KNEX) private readonly knex: Knex,

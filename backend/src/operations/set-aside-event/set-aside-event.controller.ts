@@ -4,6 +4,7 @@ import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } fr
 import type { Request } from 'express';
 import { SET_ASIDE_REASON_MAX, type SetAsideEventResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { SetAsideEventCommand, UndoSetAsideEventCommand } from './set-aside-event.command.js';
 import { validPosition, validReason } from './set-aside-event.decide.js';
@@ -17,6 +18,7 @@ import { validPosition, validReason } from './set-aside-event.decide.js';
 @ApiSecurity('admin-key')
 @Controller('api/admin/projections/set-aside')
 @UseGuards(AdminKeyGuard)
+@RequiresRole('owner')
 export class SetAsideEventController {
   constructor(
     private readonly commands: CommandBus,

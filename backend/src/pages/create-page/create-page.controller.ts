@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { Page } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
 import { CreatePageCommand } from './create-page.command.js';
@@ -18,6 +19,7 @@ export class CreatePageController {
   @Post()
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async create(@Body() body: unknown, @Req() request: Request): Promise<Written<Page>> {
     const { page, position } = await this.commands.execute(new CreatePageCommand(body, this.audit.contextFor(request, 'admin')));
     return new Written(position, page);

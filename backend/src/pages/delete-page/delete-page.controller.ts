@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { Page } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { idParam } from '../../shared/route-params.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
@@ -18,6 +19,7 @@ export class DeletePageController {
 
   @Delete(':id')
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async delete(@Param('id') rawId: string, @Req() request: Request): Promise<Written<Page>> {
     const { page, position } = await this.commands.execute(
       new DeletePageCommand(idParam(rawId, 'page'), this.audit.contextFor(request, 'admin')),

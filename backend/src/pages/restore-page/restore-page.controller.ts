@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { PageWithBlocks } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { idParam } from '../../shared/route-params.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
@@ -23,6 +24,7 @@ export class RestorePageController {
   @Post(':id/restore')
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: Request): Promise<Written<PageWithBlocks>> {
     const { page, position } = await this.commands.execute(
       new RestorePageCommand(idParam(rawId, 'page'), body, this.audit.contextFor(request, 'admin')),

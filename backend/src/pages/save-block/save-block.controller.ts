@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import type { ContentBlock } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
+import { RequiresRole } from '../../admin-access/admin-role.js';
 import { idParam } from '../../shared/route-params.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { Written } from '../../shared/written.js';
@@ -19,6 +20,7 @@ export class SaveBlockController {
   @Post()
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async create(@Body() body: unknown, @Req() request: Request): Promise<Written<ContentBlock>> {
     const { block, position } = await this.commands.execute(
       new SaveBlockCommand(null, body, this.audit.contextFor(request, 'admin')),
@@ -28,6 +30,7 @@ export class SaveBlockController {
 
   @Put(':id')
   @UseGuards(AdminKeyGuard)
+  @RequiresRole('editor')
   async update(@Param('id') rawId: string, @Body() body: unknown, @Req() request: Request): Promise<Written<ContentBlock>> {
     const { block, position } = await this.commands.execute(
       new SaveBlockCommand(idParam(rawId, 'block'), body, this.audit.contextFor(request, 'admin')),

@@ -1,0 +1,70 @@
+import { roleCovers, type AdminKeyEvent, type AdminRole, type RecordedEvent } from '@team/contracts';
+import { ConflictError, NotFoundError } from '../../shared/domain-errors.js';
+import { decideCreate, decideExpiries, decideRevoke, emptyAdminKeys, evolveAdminKeys, parseCreateKey, type AdminKeysState } from './admin-keys.state.js';
+
+const NOW = new Date('2026-11-27T12:00:00Z');
+
+function stateOf(...events: AdminKeyEvent[]): AdminKeysState {
+  const state = emptyAdminKeys();
+  events.forEach((event, revision) =>
+    evolveAdminKeys(state, {
+      ...event,
+      position: revision + 1,
+      revision,
+      streamId: 'admin-keys',
+      id: `e${revision}`,
+      metadata: { eventId: `e${revision}`, type: event.type, schemaVersion: 1, recordedAt: NOW.toISOString(), correlationId: 'c', actor: 'admin' },
+    } as RecordedEvent<AdminKeyEvent>),
+  );
+  return state;
+}
+
+const created = (keyId: string, name: string, expiresAt: string | null = null): AdminKeyEvent => ({
+  type: 'AdminKeyCreated',
+  data: { keyId, name, role: 'editor', keyHash: `hash-${keyId}`, expiresAt },
+});
+
+describe('roles', () => {
+  test.each<[AdminRole, AdminRole, boolean]>([
+    ['owner', 'editor', true],
+    ['owner', 'owner', true],
+    ['editor', 'editor', true],
+    ['editor', 'moderator', false],
+    ['editor', 'recorder', false],
+    ['moderator', 'recorder', true],
+    ['moderator', 'editor', false],
+    ['moderator', 'owner', false],
+    ['recorder', 'recorder', true],
+    ['recorder', 'moderator', false],
+  ])('%s covers %s: %s', (held, needed, covers) => expect(roleCovers(held, needed)).toBe(covers));
+});
+
+describe('admin keys decisions', () => {
+  test('names are unique among active keys, case and spaces aside; a revoked name may be reused', () => {
+    const state = stateOf(created('k1', 'Alice'));
+    expect(() => decideCreate(state, { name: 'alice', role: 'recorder', expiresAt: null }, 'k2', 'h2')).toThrow(ConflictError);
+    expect(() => decideCreate(state, { name: 'OWNER', role: 'recorder', expiresAt: null }, 'k2', 'h2')).toThrow(ConflictError);
+    const revoked = stateOf(created('k1', 'Alice'), { type: 'AdminKeyRevoked', data: { keyId: 'k1', name: 'Alice' } });
+    expect(decideCreate(revoked, { name: 'Alice', role: 'recorder', expiresAt: null }, 'k2', 'h2')).toMatchObject({ type: 'AdminKeyCreated' });
+  });
+
+  test('revoking: an unknown id is 404, an ended key changes nothing', () => {
+    const state = stateOf(created('k1', 'Alice'), { type: 'AdminKeyExpired', data: { keyId: 'k1', name: 'Alice', expiresAt: NOW.toISOString() } });
+    expect(() => decideRevoke(state, 'k9')).toThrow(NotFoundError);
+    expect(decideRevoke(state, 'k1')).toEqual([]);
+    expect(state.keys.get('k1')).toMatchObject({ status: 'expired', endedAt: NOW.toISOString() });
+  });
+
+  test('expiries: only active keys past their time', () => {
+    const past = new Date(NOW.getTime() - 1).toISOString();
+    const future = new Date(NOW.getTime() + 60_000).toISOString();
+    const state = stateOf(created('k1', 'Old', past), created('k2', 'New', future), created('k3', 'Never'));
+    expect(decideExpiries(state, NOW)).toEqual([{ type: 'AdminKeyExpired', data: { keyId: 'k1', name: 'Old', expiresAt: past } }]);
+  });
+
+  test('an expiry is a date or time in the future, at most ten years on; a date-only expiry is read as UTC midnight', () => {
+    expect(parseCreateKey({ name: 'A', role: 'editor', expiresAt: '2026-12-01' }, NOW).expiresAt).toBe('2026-12-01T00:00:00.000Z');
+    expect(() => parseCreateKey({ name: 'A', role: 'editor', expiresAt: '2040-01-01' }, NOW)).toThrow('The admin key is not valid.');
+    expect(parseCreateKey({ name: ' Trimmed ', role: 'recorder' }, NOW)).toEqual({ name: 'Trimmed', role: 'recorder', expiresAt: null });
+  });
+});
