@@ -88,7 +88,7 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
   return raw as T;
 }
 
-function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+export function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   const raw = env[name];
   if (raw === undefined || raw === '') return null;
   let url: URL;
