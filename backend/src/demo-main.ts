@@ -3,10 +3,11 @@ import { globalStats } from '@team/projections';
 import { describeAdminKey, resolveAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import { openEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { createLogger } from './infrastructure/logger.js';
 import { LADDER_LOG, type RecordedKeyLog } from './ladder/runtime/ladder-log.js';
 import { seedDemo } from './ladder/demo/seed-demo.js';
+import { ProjectionWaiter } from './projector/projection-waiter.js';
 
 /**
  * `npm run demo`: records a few hundred realistic matches into the database `npm start` uses
@@ -29,9 +30,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }));
+  // While `npm start` runs, the demo records into its database as a second process would.
+  const embedded = config.databaseUrl ? null : await openEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }));
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   let exitCode = 0;
   try {
@@ -42,8 +42,9 @@ async function main(): Promise<void> {
       const started = Date.now();
       const log = running.app.get<RecordedKeyLog>(LADDER_LOG);
       const summary = await seedDemo(running.app.get(CommandBus), { matches, seed, log });
-      // With PROJECTOR=off a separate projections process fills the read tables instead.
-      if (running.projector) await running.projector.waitFor(summary.lastPosition, 60_000);
+      // The active projector may be another process's (the running site's, or PROJECTOR=off's
+      // worker): the waiter follows the shared checkpoint then.
+      await running.app.get(ProjectionWaiter).waitFor(summary.lastPosition, 60_000);
       const stats = await globalStats(running.knex);
       process.stdout.write(
         [

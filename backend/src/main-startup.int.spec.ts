@@ -115,3 +115,23 @@ describe('the generated admin key (DESIGN §8)', () => {
     expect(start).not.toContain(key);
   });
 });
+
+describe('tools beside a running site on the embedded database (issue 24 item 5)', () => {
+  it('`npm run demo` records into the database `npm start` is running, which shows the matches at once', async () => {
+    const dataDir = path.join(folder, 'data');
+    // No DATABASE_URL: the site runs its embedded PostgreSQL in DATA_DIR.
+    const site = await startServerProcess({ DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_KEY: '' }, 60_000);
+    try {
+      const demo = spawnBuilt(path.resolve(import.meta.dirname, '../dist/demo-main.js'), { DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_KEY: '', DEMO_MATCHES: '4' });
+      const code = await demo.exited;
+      expect({ code, output: demo.output() }).toEqual({ code: 0, output: expect.stringContaining('Demo data: 4 matches') });
+      expect(demo.output()).not.toContain('postmaster.pid');
+      const stats = (await (await fetch(`${site.baseUrl}/api/stats/global`)).json()) as { totalMatches: number };
+      expect(stats.totalMatches).toBe(4);
+    } finally {
+      await site.kill('SIGTERM');
+    }
+    // The demo left the site's server alone: the site stopped it on its way out.
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});

@@ -2,13 +2,13 @@ import { readModelProjections, RebuildAbortedError, rebuildReadModels, type Rebu
 import { loadConfig } from './config.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { createKnex } from './infrastructure/database.js';
-import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import { openEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 
 /**
  * `npm run projections:rebuild`: replays the log into fresh read tables and swaps them in,
  * with a progress bar. Safe while the app runs on the same database (readers keep the old
- * tables until the swap). On the embedded database, stop `npm start` first: it owns it.
+ * tables until the swap), the embedded one included: it rebuilds in the running site's database.
  * Ctrl-C (SIGINT) or SIGTERM stops it after the current batch and drops the half-built tables;
  * a rebuild killed outright leaves them for the next rebuild to clear.
  */
@@ -22,7 +22,7 @@ function bar(progress: RebuildProgress): string {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir, () => {});
+  const embedded = config.databaseUrl ? null : await openEmbeddedDatabase(config.dataDir, () => {});
   const url = config.databaseUrl ?? embedded!.url;
   const knex = createKnex(url, 4);
   const notifications = new PgNotifications(url);

@@ -160,14 +160,51 @@ async function reachableBinaries(owner, log) {
   return fromCache;
 }
 
+/** Where root keeps the data of `dataDir` when postgres cannot reach it. */
+function relocatedDataFolder(dataDir) {
+  return path.join(RELOCATED_DATA_ROOT, crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+}
+
+/**
+ * The embedded server another process (`npm start`) runs on `dataDir`, or null. Its
+ * postmaster.pid names the server's pid (line 1) and port (line 4); a pid file left by a
+ * killed server names a process that is gone, and does not count.
+ */
+export function runningEmbeddedPostgres({ dataDir }) {
+  const requested = path.resolve(dataDir);
+  const folders = serverOwner() ? [requested, relocatedDataFolder(requested)] : [requested];
+  for (const folder of folders) {
+    let lines;
+    try {
+      lines = fs.readFileSync(path.join(folder, 'postmaster.pid'), 'utf8').split('\n');
+    } catch {
+      continue;
+    }
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 && isAlive(pid)) {
+      return { url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`, port, dataDir: folder };
+    }
+  }
+  return null;
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 /** `dataDir` when postgres can enter its parent, else a folder of its own under /var/lib/team-site. */
 function reachableDataFolder(dataDir, owner, log) {
   const parent = path.dirname(dataDir);
   fs.mkdirSync(parent, { recursive: true });
   if (canReach(owner, parent)) return dataDir;
 
-  const hash = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 16);
-  const relocated = path.join(RELOCATED_DATA_ROOT, hash);
+  const relocated = relocatedDataFolder(dataDir);
   log(`postgres cannot reach ${dataDir}: its data is kept in ${relocated}`);
   fs.mkdirSync(RELOCATED_DATA_ROOT, { recursive: true, mode: 0o755 });
   fs.mkdirSync(relocated, { recursive: true, mode: 0o700 });

@@ -20,11 +20,29 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
  * database exists. The launcher script and the test setup share scripts/lib/embedded-pg.mjs,
  * so there is one way to start it.
  */
+interface EmbeddedPgModule {
+  startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedServer>;
+  runningEmbeddedPostgres(options: { dataDir: string }): Omit<EmbeddedServer, 'stop'> | null;
+}
+
+const embeddedPg = () => import(pathToFileURL(path.join(repoRoot, 'scripts/lib/embedded-pg.mjs')).href) as Promise<EmbeddedPgModule>;
+
+/**
+ * The embedded database `npm start` is running on `dataDir`, for a tool run beside it (`npm run
+ * demo`, backups): null when none runs. Stopping it is the site's business, so `stop` does nothing.
+ */
+export async function runningEmbeddedDatabase(dataDir: string): Promise<{ url: string; dataDir: string; stop(): Promise<void> } | null> {
+  const server = (await embeddedPg()).runningEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres') });
+  return server && { url: server.url.replace(/\/postgres$/, '/team_site'), dataDir: server.dataDir, stop: async () => {} };
+}
+
+/** The running site's embedded database when there is one, else one started for this process. */
+export async function openEmbeddedDatabase(dataDir: string, log: (line: string) => void) {
+  return (await runningEmbeddedDatabase(dataDir)) ?? (await startEmbeddedDatabase(dataDir, log));
+}
+
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void) {
-  const modulePath = pathToFileURL(path.join(repoRoot, 'scripts/lib/embedded-pg.mjs')).href;
-  const { startEmbeddedPostgres } = (await import(modulePath)) as {
-    startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedServer>;
-  };
+  const { startEmbeddedPostgres } = await embeddedPg();
   const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log });
   const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
   try {
