@@ -19,6 +19,7 @@ export * from './record-match/record-match.parse.js';
 export * from './record-match/match-map.js';
 export * from './content/content-templates.js';
 export * from './content/editor-options.js';
+export * from './content/brand.js';
 export * from './urls/urls.js';
 export * from './text/text-rules.js';
 export * from './ladder/ladder-events.js';

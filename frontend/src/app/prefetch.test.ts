@@ -27,7 +27,7 @@ describe('prefetchScreenData', () => {
     ['/tracker/leaderboard?mode=2', ['GET /api/modes', 'GET /api/players/leaderboard?mode=2', 'GET /api/seasons']],
     ['/tracker/leaderboard?season=3&mode=2', ['GET /api/modes', 'GET /api/seasons', 'GET /api/seasons/3/leaderboard?mode=2']],
     ['/tracker/players', ['GET /api/players']],
-    ['/tracker/record-match', ['GET /api/modes']],
+    ['/tracker/record-match', ['GET /api/modes', 'GET /api/settings']],
     ['/tryouts', ['GET /api/pages/tryouts']],
     ['/tracker/matches/7', ['GET /api/matches/7']],
   ])('%s starts its screen’s reads', async (url, reads) => {

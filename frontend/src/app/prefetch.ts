@@ -1,6 +1,7 @@
 import { contentApi } from '@/features/content/api/get-content';
 import { matchApi } from '@/features/matches/api/get-match';
 import { modesApi } from '@/features/matches/api/get-modes';
+import { publicSettingsApi } from '@/features/matches/api/get-public-settings';
 import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
@@ -48,7 +49,8 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
     ];
   },
   '/tracker/players': () => [playersApi.util.prefetch('getPlayers', undefined, {})],
-  '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {})],
+  // The settings say whether the form or a recorder login shows.
+  '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {}), publicSettingsApi.util.prefetch('getPublicSettings', undefined, {})],
 };
 
 /** A custom page's slug (`/:slug`, SPEC §2), or null for any other path. */

@@ -42,6 +42,7 @@ describe('routes', () => {
     ['/tracker/players', 'Players'],
     ['/tracker/record-match', 'Record Match'],
     ['/roster', 'Team Roster'],
+    ['/admin/keys', 'Admin Login'],
   ])('%s shows %s', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();

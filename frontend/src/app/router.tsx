@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/operations', element: withAntd(screen(() => import('./routes/admin/operations'))) },
       { path: 'admin/seasons', element: withAntd(screen(() => import('./routes/admin/seasons'))) },
       { path: 'admin/import-export', element: withAntd(screen(() => import('./routes/admin/import-export'))) },
+      { path: 'admin/keys', element: withAntd(screen(() => import('./routes/admin/admin-keys'))) },
       { path: ':slug', element: screen(() => import('./routes/dynamic-page')) },
       { path: '*', element: screen(() => import('./routes/not-found')) },
     ],

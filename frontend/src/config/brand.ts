@@ -1,4 +1,2 @@
-/** Shown on the home hero when the content entries give no title or description. */
-export const BRAND_NAME = 'Vendetta';
-export const DEFAULT_TAGLINE =
-  'Competitive gaming at its finest. Track every match, climb the rankings and prove your skill on the ELO leaderboard.';
+/** Shown on the home hero when the content entries give no title or description (shared with the server's page heads). */
+export { BRAND_NAME, DEFAULT_TAGLINE } from '@team/contracts';

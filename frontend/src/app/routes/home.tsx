@@ -4,8 +4,10 @@ import { HomeSections } from '@/features/content/components/HomeSections';
 import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
 import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function HomeRoute() {
+  usePageTitle(null);
   const { data: sections = [], isLoading } = useGetContentQuery('home');
   // The top players and stat cards move as matches are recorded.
   useLiveUpdates();

@@ -1,5 +1,7 @@
 import { RosterContent } from '@/features/content/components/RosterContent';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function RosterRoute() {
+  usePageTitle('Team Roster');
   return <RosterContent />;
 }

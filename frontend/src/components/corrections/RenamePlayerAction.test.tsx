@@ -6,11 +6,13 @@ import { PlayerProfileDialog } from '@/features/players/components/PlayerProfile
 import { makePlayer } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 
 describe('Rename (admin) in the player profile', () => {
-  function setup() {
+  function setup(session = adminSession('moderator')) {
     let name = 'Ace';
     const fetch = mockFetch({
+      'GET /api/admin/session': { body: session },
       'GET /api/players': () => ({ body: [makePlayer({ id: 1, username: name })] }),
       'GET /api/players/1/matches': { body: [] },
       'GET /api/admin/events?type=PlayersMerged,PlayersUnmerged&player=1&limit=200': { body: { events: [], nextCursor: null } },
@@ -28,6 +30,19 @@ describe('Rename (admin) in the player profile', () => {
     setup();
     await screen.findByText('No match history available');
     expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+  });
+
+  it('is not offered to a key whose role does not cover corrections', async () => {
+    localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'editor-key');
+    const { requests } = setup(adminSession('editor'));
+    await screen.findByText('No match history available');
+    await waitFor(() => expect(requests.some((request) => request.url === '/api/admin/session')).toBe(true));
+    expect(requests.find((request) => request.url === '/api/admin/session')!.headers.get('x-admin-key')).toBe('editor-key');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Merged accounts' })).toBeNull();
+    // The merged accounts are a moderator's read: the audit log is not asked.
+    expect(requests.some((request) => request.url.startsWith('/api/admin/events'))).toBe(false);
   });
 
   it('renames with the key, toasts and reads the players again', async () => {

@@ -13,7 +13,7 @@ export interface RenamePlayerActionProps {
 /**
  * Admin only: renames a player (PlayerRenamed). A match never renames an existing player, so
  * this is the one way; renaming back to the previous name undoes it. The player profile loads
- * it lazily when an admin key is stored, so public visitors never download it.
+ * it lazily for a stored moderator (or owner) key, so public visitors never download it.
  */
 export default function RenamePlayerAction({ playerId, username }: RenamePlayerActionProps) {
   const { toast } = useToast();

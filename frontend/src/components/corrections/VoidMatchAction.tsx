@@ -17,7 +17,7 @@ export interface VoidMatchActionProps {
 
 /**
  * Admin only: voids a match after asking why. The Audit screen offers it on a recorded
- * match; the player profile loads it lazily when an admin key is stored, so public
+ * match; the player profile loads it lazily for a stored moderator (or owner) key, so public
  * visitors never download it.
  */
 export default function VoidMatchAction({ matchId, buttonType = 'default', onVoided, handleAdminError }: VoidMatchActionProps) {

@@ -5,8 +5,10 @@ import { DashboardTopPlayers } from '@/features/players/components/DashboardTopP
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 import { DashboardStatCards } from '@/features/stats/components/DashboardStatCards';
 import { RankDistributionCard } from '@/features/stats/components/RankDistributionCard';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function DashboardRoute() {
+  usePageTitle('Dashboard');
   const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
   return (
     <>

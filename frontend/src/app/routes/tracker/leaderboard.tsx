@@ -9,8 +9,10 @@ import { leaderboardSeasonFrom } from '@/features/players/api/get-seasons';
 import { useGetSeasonsQuery } from '@/lib/seasons';
 import { LeaderboardSeasonSelect } from '@/features/players/components/LeaderboardSeasonSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function LeaderboardRoute() {
+  usePageTitle('Leaderboard');
   const { data: modes = [] } = useGetModesQuery();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);

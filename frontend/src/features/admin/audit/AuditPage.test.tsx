@@ -4,11 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import AuditPage from './AuditPage';
 
 describe('AuditPage', () => {
-  it('asks for the admin key with the shared login, then shows the audit log', async () => {
-    const { requests } = mockFetch({ 'GET /api/admin/events': { body: { events: [], nextCursor: null } } });
+  it('asks for the admin key with the shared login, then shows the audit log to any role', async () => {
+    const { requests } = mockFetch({
+      'GET /api/admin/session': { body: adminSession('recorder') },
+      'GET /api/admin/events': { body: { events: [], nextCursor: null } },
+      'GET /api/admin/keys': { body: [] },
+    });
     const user = userEvent.setup({ delay: null });
     renderWithProviders(<AuditPage />, { route: '/admin/audit' });
 
@@ -18,7 +23,9 @@ describe('AuditPage', () => {
 
     expect(await screen.findByRole('heading', { name: 'Audit Log' })).toBeInTheDocument();
     expect(await screen.findByText('No events have been recorded yet.')).toBeInTheDocument();
-    expect(requests[0]!.headers.get('x-admin-key')).toBe('secret');
+    // The login checks the key first; the log is read with it once it is stored.
+    expect(requests.map((r) => r.url.split('?')[0])).toEqual(['/api/admin/session', '/api/admin/events', '/api/admin/keys']);
+    expect(requests.every((r) => r.headers.get('x-admin-key') === 'secret')).toBe(true);
     expect(localStorage.getItem(ADMIN_KEY_STORAGE_KEY)).toBe('secret');
   });
 });

@@ -1,12 +1,13 @@
-import { AdminLogin } from '../shared/AdminLogin';
-import { useAdminSession } from '../shared/use-admin-session';
+import { AdminGate } from '../shared/AdminGate';
 import { AuditLog } from './components/AuditLog';
 import '../shared/admin.css';
 import './audit.css';
 
-/** /admin/audit: the admin login, then the audit log. */
+/** /admin/audit: the admin login, then (for a key whose role covers it) the audit log. */
 export default function AuditPage() {
-  const session = useAdminSession('You can now review the audit log');
-  if (!session.isAuthenticated) return <AdminLogin title="Admin Login" onLogin={session.login} />;
-  return <AuditLog onLogout={session.logout} handleAdminError={session.handleAdminError} />;
+  return (
+    <AdminGate screen="audit" loginDescription="You can now review the audit log">
+      {(session) => <AuditLog onLogout={session.logout} handleAdminError={session.handleAdminError} />}
+    </AdminGate>
+  );
 }

@@ -15,13 +15,14 @@ describe('audit filter', () => {
       types: ['MatchRecorded', 'PlayersMerged'],
       stream: 'ladder',
       player: '12',
+      key: 'k0123456789',
       from: '2025-01-01T00:00:00.000Z',
       to: '2025-02-01T00:00:00.000Z',
       q: 'hero & co',
     };
     const search = filterToSearch(filter);
     expect(search).toBe(
-      'type=MatchRecorded,PlayersMerged&stream=ladder&player=12&from=2025-01-01T00%3A00%3A00.000Z&to=2025-02-01T00%3A00%3A00.000Z&q=hero%20%26%20co',
+      'type=MatchRecorded,PlayersMerged&stream=ladder&player=12&key=k0123456789&from=2025-01-01T00%3A00%3A00.000Z&to=2025-02-01T00%3A00%3A00.000Z&q=hero%20%26%20co',
     );
     expect(filterFromSearchParams(new URLSearchParams(search))).toEqual(filter);
   });
@@ -34,6 +35,7 @@ describe('audit filter', () => {
 
   it('adds the cursor and page size for the API', () => {
     expect(auditQueryString(EMPTY_AUDIT_FILTER, { before: null, limit: 50 })).toBe('limit=50');
+    expect(auditQueryString({ ...EMPTY_AUDIT_FILTER, key: 'owner' }, { before: null, limit: 50 })).toBe('key=owner&limit=50');
     expect(auditQueryString({ ...EMPTY_AUDIT_FILTER, types: ['ContentEdited'], player: '3' }, { before: 120, limit: 50 })).toBe(
       'type=ContentEdited&player=3&before=120&limit=50',
     );

@@ -10,6 +10,8 @@ export interface AuditFilter {
   stream: string;
   /** A player id, as typed. */
   player: string;
+  /** The admin key that made the events: `owner`, or a named key's id ('' for every key). */
+  key: string;
   /** ISO 8601 instants; empty means open-ended. */
   from: string;
   to: string;
@@ -17,7 +19,7 @@ export interface AuditFilter {
   q: string;
 }
 
-export const EMPTY_AUDIT_FILTER: AuditFilter = { types: [], stream: '', player: '', from: '', to: '', q: '' };
+export const EMPTY_AUDIT_FILTER: AuditFilter = { types: [], stream: '', player: '', key: '', from: '', to: '', q: '' };
 
 export function filterFromSearchParams(params: URLSearchParams): AuditFilter {
   const text = (name: string) => (params.get(name) ?? '').trim();
@@ -28,6 +30,7 @@ export function filterFromSearchParams(params: URLSearchParams): AuditFilter {
       .filter(Boolean),
     stream: text('stream'),
     player: text('player'),
+    key: text('key'),
     from: text('from'),
     to: text('to'),
     q: text('q'),
@@ -38,7 +41,7 @@ export function filterFromSearchParams(params: URLSearchParams): AuditFilter {
 function pairs(filter: AuditFilter): [string, string][] {
   const result: [string, string][] = [];
   if (filter.types.length) result.push(['type', filter.types.map(encodeURIComponent).join(',')]);
-  for (const name of ['stream', 'player', 'from', 'to', 'q'] as const) {
+  for (const name of ['stream', 'player', 'key', 'from', 'to', 'q'] as const) {
     const value = filter[name].trim();
     if (value) result.push([name, encodeURIComponent(value)]);
   }

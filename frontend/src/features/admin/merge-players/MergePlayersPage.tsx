@@ -1,11 +1,12 @@
-import { AdminLogin } from '../shared/AdminLogin';
-import { useAdminSession } from '../shared/use-admin-session';
+import { AdminGate } from '../shared/AdminGate';
 import { MergePlayers } from './components/MergePlayers';
 import '../shared/admin.css';
 
-/** /admin/merge-players: the admin login, then the merge tool (SPEC §2). */
+/** /admin/merge-players: the admin login, then (for a key whose role covers it) the merge tool (SPEC §2). */
 export default function MergePlayersPage() {
-  const session = useAdminSession('You can now merge duplicate players');
-  if (!session.isAuthenticated) return <AdminLogin title="Admin Access Required" onLogin={session.login} />;
-  return <MergePlayers onLogout={session.logout} handleAdminError={session.handleAdminError} />;
+  return (
+    <AdminGate screen="mergePlayers" loginTitle="Admin Access Required" loginDescription="You can now merge duplicate players">
+      {(session) => <MergePlayers onLogout={session.logout} handleAdminError={session.handleAdminError} />}
+    </AdminGate>
+  );
 }

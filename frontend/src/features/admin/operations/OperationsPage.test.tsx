@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import OperationsPage from './OperationsPage';
 
 describe('OperationsPage', () => {
   it('asks for the admin key with the shared login and logs out back to it', async () => {
     mockFetch({
+      'GET /api/admin/session': { body: adminSession('owner') },
       'GET /api/admin/operations': {
         body: {
           head: 0,

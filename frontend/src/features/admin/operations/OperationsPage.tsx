@@ -1,11 +1,12 @@
-import { AdminLogin } from '../shared/AdminLogin';
-import { useAdminSession } from '../shared/use-admin-session';
+import { AdminGate } from '../shared/AdminGate';
 import { Operations } from './components/Operations';
 import '../shared/admin.css';
 
-/** /admin/operations: the admin login, then the operations screen. */
+/** /admin/operations: the admin login, then (for a key whose role covers it) the operations screen. */
 export default function OperationsPage() {
-  const session = useAdminSession('You can now run operations');
-  if (!session.isAuthenticated) return <AdminLogin title="Admin Login" onLogin={session.login} />;
-  return <Operations onLogout={session.logout} handleAdminError={session.handleAdminError} />;
+  return (
+    <AdminGate screen="operations" loginDescription="You can now run operations">
+      {(session) => <Operations onLogout={session.logout} handleAdminError={session.handleAdminError} />}
+    </AdminGate>
+  );
 }

@@ -1,11 +1,12 @@
-import { AdminLogin } from '../shared/AdminLogin';
-import { useAdminSession } from '../shared/use-admin-session';
+import { AdminGate } from '../shared/AdminGate';
 import { PageBuilder } from './components/PageBuilder';
 import '../shared/admin.css';
 
-/** /admin/pages: the admin login, then the page builder (SPEC §2). Logging out deselects the page. */
+/** /admin/pages: the admin login, then (for a key whose role covers it) the page builder (SPEC §2). Logging out deselects the page. */
 export default function PageBuilderPage() {
-  const session = useAdminSession('You can now manage pages');
-  if (!session.isAuthenticated) return <AdminLogin title="Admin Login" onLogin={session.login} />;
-  return <PageBuilder onLogout={session.logout} handleAdminError={session.handleAdminError} />;
+  return (
+    <AdminGate screen="pages" loginDescription="You can now manage pages">
+      {(session) => <PageBuilder onLogout={session.logout} handleAdminError={session.handleAdminError} />}
+    </AdminGate>
+  );
 }

@@ -1,11 +1,12 @@
-import { AdminLogin } from '../shared/AdminLogin';
-import { useAdminSession } from '../shared/use-admin-session';
+import { AdminGate } from '../shared/AdminGate';
 import { Seasons } from './components/Seasons';
 import '../shared/admin.css';
 
-/** /admin/seasons: the admin login, then the Seasons panel. */
+/** /admin/seasons: the admin login, then (for a key whose role covers it) the Seasons panel. */
 export default function SeasonsPage() {
-  const session = useAdminSession('You can now manage seasons');
-  if (!session.isAuthenticated) return <AdminLogin title="Admin Login" onLogin={session.login} />;
-  return <Seasons onLogout={session.logout} handleAdminError={session.handleAdminError} />;
+  return (
+    <AdminGate screen="seasons" loginDescription="You can now manage seasons">
+      {(session) => <Seasons onLogout={session.logout} handleAdminError={session.handleAdminError} />}
+    </AdminGate>
+  );
 }

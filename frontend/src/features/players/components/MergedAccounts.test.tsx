@@ -6,6 +6,7 @@ import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { makePlayer } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { standingMerges } from '../api/player-merges';
 import { PlayerProfileDialog } from './PlayerProfileDialog';
 
@@ -40,6 +41,7 @@ describe('Revert merge (admin) in the player profile', () => {
   function setup(revertAnswer: { status?: number; body?: unknown }) {
     let reverted = false;
     const fetch = mockFetch({
+      'GET /api/admin/session': { body: adminSession('owner') },
       'GET /api/players': () => ({ body: reverted ? [ace, makePlayer({ id: 6, username: 'ace2' })] : [ace] }),
       'GET /api/players/1/matches': { body: [] },
       'GET /api/admin/events?type=PlayersMerged,PlayersUnmerged&player=1&limit=200': () => ({

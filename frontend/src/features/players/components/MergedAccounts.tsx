@@ -6,8 +6,8 @@ import { useGetPlayerMergesQuery } from '../api/player-merges';
 
 /**
  * Admin only: the accounts merged into this player, each with "Revert merge" (DESIGN §7),
- * as the Audit screen offers it. Loaded lazily by the profile dialog when an admin key is
- * stored; the server checks the key.
+ * as the Audit screen offers it. Loaded lazily by the profile dialog for a stored moderator (or
+ * owner) key; the server checks the key.
  */
 export default function MergedAccounts({ playerId, username }: { playerId: number; username: string }) {
   const { toast } = useToast();

@@ -1,7 +1,7 @@
 import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
+import { readStoredAdminKey, sessionCovers, useStoredAdminSession } from '@/lib/admin-session';
 import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { HeadToHeadSection } from './HeadToHeadSection';
@@ -11,7 +11,7 @@ import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
 
 const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
-// Admin only, and only downloaded when an admin key is stored.
+// Admin only, and only downloaded when a stored key's role covers them.
 const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
 const RenamePlayerAction = lazy(() => import('@/components/corrections/RenamePlayerAction'));
 const MergedAccounts = lazy(() => import('./MergedAccounts'));
@@ -44,9 +44,11 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const playerId = followed && followed.from === selectedId ? followed.to : selectedId;
   const { data: players, isLoading: playersLoading } = useGetPlayersQuery(asOf ?? undefined, { skip: !open });
   const history = usePlayerMatchHistory(playerId, asOf);
-  // The server checks the key; a stored one only decides whether the admin controls show.
-  // The past is read-only: corrections apply to the ladder as it is now.
-  const isAdmin = open && asOf == null && Boolean(localStorage.getItem(ADMIN_KEY_STORAGE_KEY));
+  // The server checks the key; a stored one whose role covers the corrections (void, rename,
+  // revert a merge: the moderator's) only decides whether the admin controls show. The past is
+  // read-only: corrections apply to the ladder as it is now.
+  const mayCorrect = open && asOf == null && readStoredAdminKey() !== null;
+  const isAdmin = sessionCovers(useStoredAdminSession(mayCorrect), 'moderator') && mayCorrect;
 
   // The badge's rank is the player's place in the whole list sorted by ELO (SPEC §2).
   const player = useMemo(

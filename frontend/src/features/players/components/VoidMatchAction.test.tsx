@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { PlayerProfileDialog } from './PlayerProfileDialog';
 
 const viper: Player = {
@@ -44,6 +45,7 @@ const win: PlayerMatchRecord = {
 function setup(voidAnswer: { status?: number; body?: unknown }) {
   let voided = false;
   const fetch = mockFetch({
+    'GET /api/admin/session': { body: adminSession('moderator') },
     'GET /api/players': () => ({ body: [voided ? { ...viper, elo: 1000, wins: 0, totalMatches: 0 } : viper] }),
     'GET /api/players/7/matches': () => ({ body: voided ? [] : [win] }),
     'POST /api/admin/matches/31/void': () => {

@@ -1,4 +1,12 @@
-import { CONTENT_SECTION_EVENT_TYPES, LADDER_EVENT_TYPES, PAGE_EVENT_TYPES } from '@team/contracts';
+import {
+  CONTENT_SECTION_EVENT_TYPES,
+  LADDER_EVENT_TYPES,
+  OWNER_KEY_ID,
+  OWNER_KEY_NAME,
+  PAGE_EVENT_TYPES,
+  type AdminKeyEvent,
+  type AdminKeySummary,
+} from '@team/contracts';
 import { Button, Card, Input, Select } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -11,16 +19,31 @@ import {
 
 const typeOption = (type: string) => ({ value: type, label: type });
 
+/** The events of the admin-keys stream (the server writes their summaries). */
+const ADMIN_KEY_EVENT_TYPES = ['AdminKeyCreated', 'AdminKeyRevoked', 'AdminKeyExpired'] as const satisfies readonly AdminKeyEvent['type'][];
+
 const EVENT_TYPE_OPTIONS = [
   { label: 'Matches and players', options: LADDER_EVENT_TYPES.map(typeOption) },
   { label: 'Content sections', options: CONTENT_SECTION_EVENT_TYPES.map(typeOption) },
   { label: 'Pages and blocks', options: PAGE_EVENT_TYPES.map(typeOption) },
+  { label: 'Admin keys', options: ADMIN_KEY_EVENT_TYPES.map(typeOption) },
 ];
+
+/** The Key filter's choices: the owner key, then the named keys by name; a key the list lacks shows as its id. */
+function keyOptions(keys: readonly AdminKeySummary[], selected: string) {
+  const options = [
+    { value: OWNER_KEY_ID, label: OWNER_KEY_NAME },
+    ...keys.map((key) => ({ value: key.id, label: key.status === 'active' ? key.name : `${key.name} (${key.status})` })),
+  ];
+  if (selected && !options.some((option) => option.value === selected)) options.push({ value: selected, label: selected });
+  return options;
+}
 
 interface Draft {
   types: string[];
   stream: string;
   player: string;
+  key: string;
   /** datetime-local values, local time. */
   from: string;
   to: string;
@@ -37,6 +60,7 @@ const filterOf = (draft: Draft): AuditFilter => ({
   types: draft.types,
   stream: draft.stream.trim(),
   player: draft.player.trim(),
+  key: draft.key,
   from: localInputToIso(draft.from, 'start'),
   to: localInputToIso(draft.to, 'end'),
   q: draft.q.trim(),
@@ -46,13 +70,15 @@ export interface AuditFiltersProps {
   /** The applied filter (from the screen's query string). */
   value: AuditFilter;
   onApply: (filter: AuditFilter) => void;
+  /** The named keys (GET /api/admin/keys), for the Key filter. */
+  adminKeys?: readonly AdminKeySummary[];
 }
 
 /**
  * The audit filter bar. Edits stay in the form until Apply (or Enter), so typing a stream
  * name does not send a request per key. Remount it (key) when the applied filter changes.
  */
-export function AuditFilters({ value, onApply }: AuditFiltersProps) {
+export function AuditFilters({ value, onApply, adminKeys = [] }: AuditFiltersProps) {
   const [draft, setDraft] = useState(() => draftOf(value));
   const [problems, setProblems] = useState<string[]>([]);
   const id = useId();
@@ -111,6 +137,20 @@ export function AuditFilters({ value, onApply }: AuditFiltersProps) {
               value={draft.player}
               onChange={(event) => set('player', event.target.value)}
               placeholder="Any player"
+            />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field-label" htmlFor={`${id}-key`}>
+              Key
+            </label>
+            <Select
+              id={`${id}-key`}
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="Any key"
+              value={draft.key || undefined}
+              options={keyOptions(adminKeys, draft.key)}
+              onChange={(key: string | undefined) => set('key', key ?? '')}
             />
           </div>
           <div className="admin-field">

@@ -4,19 +4,33 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
+import type { AdminKeySummary, AdminRole } from '@team/contracts';
 import { blockSavedEntry, contentEditedEntry, matchEntry } from './audit-fixtures';
 import { AuditLog } from './AuditLog';
 
 type Route = MockAnswer | ((request: RecordedRequest) => MockAnswer);
 
-function setup({ route = '/admin/audit', events }: { route?: string; events?: Route } = {}) {
+const namedKey = (id: string, name: string, status: AdminKeySummary['status'] = 'active'): AdminKeySummary => ({
+  id,
+  name,
+  role: 'editor',
+  status,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  createdBy: { id: 'owner', name: 'Owner' },
+  expiresAt: null,
+  endedAt: status === 'active' ? null : '2025-03-02T10:00:00.000Z',
+});
+
+function setup({ route = '/admin/audit', events, role = 'owner' }: { route?: string; events?: Route; role?: AdminRole } = {}) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch({
     'GET /api/admin/events': events ?? { body: { events: [contentEditedEntry(3), matchEntry(2), matchEntry(1)], nextCursor: null } },
+    'GET /api/admin/keys': { body: [namedKey('k00000000b0', 'Bob', 'revoked'), namedKey('k0123456789', 'Alice')] },
   });
   const user = userEvent.setup({ delay: null });
   const handleAdminError = vi.fn(() => false);
-  renderWithProviders(<AuditLog onLogout={vi.fn()} handleAdminError={handleAdminError} />, { route });
+  renderWithProviders(<AuditLog onLogout={vi.fn()} handleAdminError={handleAdminError} />, { route, adminSession: adminSession(role) });
   const eventRequests = () => fetch.requests.filter((r) => r.url.startsWith('/api/admin/events')).map((r) => r.url);
   return { ...fetch, user, handleAdminError, eventRequests };
 }
@@ -172,5 +186,49 @@ describe('AuditLog', () => {
     expect(await screen.findByText('The audit filter is not valid.')).toBeInTheDocument();
     expect(screen.getByText('from must not be after to')).toBeInTheDocument();
     expect(handleAdminError).toHaveBeenCalled();
+  });
+
+  it('names the key behind each admin event beside its actor, and filters by it when clicked', async () => {
+    const { user, eventRequests } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    const [edit, match] = dataRows();
+    expect(within(edit!).getByText('admin')).toBeInTheDocument();
+    // A public event has no key: its actor tag stands alone.
+    expect(within(match!).queryByRole('button', { name: 'Alice' })).not.toBeInTheDocument();
+
+    await user.click(within(edit!).getByRole('button', { name: 'Alice' }));
+    await waitFor(() => expect(eventRequests().at(-1)).toBe('/api/admin/events?key=k0123456789&limit=50'));
+    // The filter bar shows the key by its name.
+    await waitFor(() => expect(screen.getByLabelText('Key').closest('.ant-select-content')).toHaveAttribute('title', 'Alice'));
+  });
+
+  it('filters by a key chosen by name: the owner or a named key, revoked ones marked', async () => {
+    const { user, eventRequests } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    await user.click(screen.getByLabelText('Key'));
+    const option = (label: string) =>
+      waitFor(() => {
+        const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${label}"]`);
+        if (!found) throw new Error(`no option ${label}`);
+        return found;
+      });
+    await option('Owner');
+    await option('Bob (revoked)');
+    await user.click(await option('Alice'));
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(eventRequests().at(-1)).toBe('/api/admin/events?key=k0123456789&limit=50'));
+  });
+
+  it('reads the key filter from the screen URL', async () => {
+    const { eventRequests } = setup({ route: '/admin/audit?key=owner', events: { body: { events: [blockSavedEntry(4)], nextCursor: null } } });
+    await screen.findByText('Content Block Saved in page-12: text');
+    expect(eventRequests()).toEqual(['/api/admin/events?key=owner&limit=50']);
+    expect(within(dataRows()[0]!).getByRole('button', { name: 'Owner' })).toBeInTheDocument();
+  });
+
+  it('offers the History of a section only to a key that may edit content', async () => {
+    setup({ role: 'moderator' });
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    expect(screen.queryByRole('button', { name: /History of/ })).not.toBeInTheDocument();
   });
 });

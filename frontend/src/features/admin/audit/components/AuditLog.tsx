@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
+import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
+import { useGetAdminKeysQuery } from '../../shared/api/admin-key-list';
 import { useGetAuditEventsInfiniteQuery } from '../api/audit-events';
 import { filterFromSearchParams, filterToSearch, type AuditFilter } from '../audit-filter';
 import { historyTargetOf, linksOfEntry, type HistoryTarget } from '../history-target';
@@ -31,7 +33,12 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
   const filter = filterFromSearchParams(searchParams);
   const search = filterToSearch(filter);
   const events = useGetAuditEventsInfiniteQuery(filter, { refetchOnMountOrArgChange: true });
+  // For the Key filter's names; read after the log, whose answer matters more. A key created
+  // since the list was read shows by its id until the screen opens again.
+  const adminKeys = useGetAdminKeysQuery();
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  // Versions and their restores are the editor's (content sections and pages).
+  const canSeeHistory = sessionCovers(useKnownAdminSession(), 'editor');
 
   const { error } = events;
   useEffect(() => {
@@ -56,12 +63,32 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
     },
     { title: 'Type', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
     { title: 'Stream', dataIndex: 'streamId', render: (streamId: string) => <code>{streamId}</code> },
-    { title: 'Actor', dataIndex: 'actor', width: 90, render: (_actor, entry) => <ActorTag actor={entry.actor} /> },
+    {
+      title: 'Actor',
+      dataIndex: 'actor',
+      width: 150,
+      render: (_actor, entry) => (
+        <span className="audit-actor">
+          <ActorTag actor={entry.actor} />
+          {entry.adminKey && (
+            <Button
+              type="link"
+              size="small"
+              className="audit-key-link"
+              title={`Show only the events of the key "${entry.adminKey.name}"`}
+              onClick={() => apply({ ...filter, key: entry.adminKey!.id })}
+            >
+              {entry.adminKey.name}
+            </Button>
+          )}
+        </span>
+      ),
+    },
     {
       title: 'Summary',
       dataIndex: 'summary',
       render: (summary: string, entry) => {
-        const target = historyTargetOf(entry);
+        const target = canSeeHistory ? historyTargetOf(entry) : null;
         const links = linksOfEntry(entry);
         return (
           <div className="audit-summary">
@@ -95,7 +122,7 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
   return (
     <div>
       <AdminScreenHeader title="Audit Log" subtitle="Every match, merge and edit, newest first. Expand a row to see the whole event." onLogout={onLogout} />
-      <AuditFilters key={search} value={filter} onApply={apply} />
+      <AuditFilters key={search} value={filter} onApply={apply} adminKeys={adminKeys.data} />
 
       {events.isError && (
         <Alert

@@ -1,6 +1,7 @@
 import { Button, Popconfirm } from 'antd';
 import { lazy, Suspense } from 'react';
 import { serverErrorMessage } from '@/lib/api';
+import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { useRenamePlayerMutation, useRevertMergeMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
 import type { AuditEntry } from '@team/contracts';
@@ -15,8 +16,13 @@ interface EventActionsProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
-/** Corrections an event allows, each appended as a new event: void a match, revert a merge or a rename. */
+/**
+ * Corrections an event allows, each appended as a new event: void a match, revert a merge or a
+ * rename. They are the moderator's: other keys see none.
+ */
 export function EventActions({ entry, onChanged, handleAdminError }: EventActionsProps) {
+  const canCorrect = sessionCovers(useKnownAdminSession(), 'moderator');
+  if (!canCorrect) return null;
   const data = (entry.data ?? {}) as {
     matchId?: number;
     primaryId?: number;

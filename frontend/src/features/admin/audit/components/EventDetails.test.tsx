@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { PastProfileDialogSlot, type PastProfileProps } from '@/components/ui/player-profile-slot';
-import type { AuditEntry } from '@team/contracts';
+import type { AdminRole, AuditEntry } from '@team/contracts';
 import { EventDetails } from './EventDetails';
 
 const entry = (type: string, data: unknown, position = 12): AuditEntry => ({
@@ -17,6 +18,7 @@ const entry = (type: string, data: unknown, position = 12): AuditEntry => ({
   actor: 'public',
   correlationId: 'corr-1',
   fingerprint: 'f1',
+  adminKey: null,
   summary: `${type} summary`,
   links: { playerIds: [1, 2], pageSlugs: [], contentPages: [] },
   data,
@@ -32,13 +34,19 @@ function PastProfileStandIn({ playerId, asOf }: PastProfileProps) {
   return playerId == null ? null : <div role="dialog">{`Player ${playerId} as of ${asOf}`}</div>;
 }
 
-function setup(auditEntry: AuditEntry, routes: Parameters<typeof mockFetch>[0], { withProfiles = false } = {}) {
+function setup(
+  auditEntry: AuditEntry,
+  routes: Parameters<typeof mockFetch>[0],
+  { withProfiles = false, role = 'moderator' }: { withProfiles?: boolean; role?: AdminRole } = {},
+) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch(routes);
   const onChanged = vi.fn();
   const details = <EventDetails entry={auditEntry} onChanged={onChanged} handleAdminError={() => false} />;
   // The audit route fills the slot with the players' dialog; here a stand-in shows what it is given.
-  renderWithProviders(withProfiles ? <PastProfileDialogSlot.Provider value={PastProfileStandIn}>{details}</PastProfileDialogSlot.Provider> : details);
+  renderWithProviders(withProfiles ? <PastProfileDialogSlot.Provider value={PastProfileStandIn}>{details}</PastProfileDialogSlot.Provider> : details, {
+    adminSession: adminSession(role),
+  });
   return { ...fetch, onChanged, user: userEvent.setup({ delay: null }) };
 }
 
@@ -110,6 +118,19 @@ describe('EventDetails corrections and time travel', () => {
     expect(request.body).toEqual({ username: 'Ace' });
     expect(request.headers.get('x-admin-key')).toBe('admin-key');
     expect(onChanged).toHaveBeenCalled();
+  });
+
+  it.each(['editor', 'recorder'] as const)('offers no correction to an %s key, whose role does not cover them', (role) => {
+    // Corrections are the moderator's (the owner's too): the same check hides Void match.
+    setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7 }), { 'GET /api/players/leaderboard?asOf=12': { body: [] } }, { role });
+    setup(entry('PlayerRenamed', { playerId: 4, username: 'B', previousUsername: 'A' }), { 'GET /api/players/leaderboard?asOf=12': { body: [] } }, { role });
+    expect(screen.queryByRole('button', { name: 'Revert merge' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revert rename' })).not.toBeInTheDocument();
+  });
+
+  it('offers the corrections to the owner key too', () => {
+    setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7 }), { 'GET /api/players/leaderboard?asOf=12': { body: [] } }, { role: 'owner' });
+    expect(screen.getByRole('button', { name: 'Revert merge' })).toBeInTheDocument();
   });
 
   it('offers no correction for content events and shows no board for them', () => {

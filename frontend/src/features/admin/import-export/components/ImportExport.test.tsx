@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { ImportDryRunReport, ImportProgress } from '@team/contracts';
+import type { AdminRole, ImportDryRunReport, ImportProgress } from '@team/contracts';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { ImportExport } from './ImportExport';
 
 type Route = MockAnswer | ((request: RecordedRequest) => MockAnswer);
@@ -36,11 +37,11 @@ function progressStream() {
   };
 }
 
-function setup(routes: Record<string, Route>) {
+function setup(routes: Record<string, Route>, role: AdminRole = 'owner') {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch(routes);
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<ImportExport onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />);
+  renderWithProviders(<ImportExport onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />, { adminSession: adminSession(role) });
   const upload = (file: File) => user.upload(screen.getByLabelText('File to import'), file);
   return { ...fetch, user, upload };
 }
@@ -156,5 +157,12 @@ describe('ImportExport', () => {
     expect(screen.getByRole('link', { name: 'Players (CSV)' })).toHaveAttribute('href', '/api/export/players.csv');
     expect(screen.getByRole('link', { name: /Matches with players \(CSV/ })).toHaveAttribute('href', '/api/export/matches.csv');
     expect(screen.getByRole('button', { name: 'Event log (NDJSON, admin only)' })).toBeInTheDocument();
+  });
+
+  it("offers the raw event log only to the owner: a moderator imports and takes the public exports", () => {
+    setup({}, 'moderator');
+    expect(screen.getByLabelText('File to import')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Players (CSV)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Event log (NDJSON, admin only)' })).not.toBeInTheDocument();
   });
 });

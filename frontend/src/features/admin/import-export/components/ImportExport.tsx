@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ImportDryRunReport, ImportProblem, ImportProgress } from '@team/contracts';
 import { api, serverErrorMessage } from '@/lib/api';
+import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { LADDER_TAGS } from '@/lib/cache-tags';
 import { useToast } from '@/components/ui/toast';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
@@ -40,6 +41,8 @@ function ProblemTable({ report }: { report: ImportDryRunReport }) {
 export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) {
   const { toast } = useToast();
   const dispatch = useDispatch();
+  // The raw event log is the owner's; the other exports are public.
+  const canExportEventLog = sessionCovers(useKnownAdminSession(), 'owner');
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportDryRunReport | null>(null);
   const [checking, setChecking] = useState(false);
@@ -183,11 +186,13 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
             <li>
               <a href="/api/export/matches.json" download>Matches with players (JSON, the import format)</a>
             </li>
-            <li>
-              <Button type="link" onClick={() => void eventLog()} style={{ padding: 0 }}>
-                Event log (NDJSON, admin only)
-              </Button>
-            </li>
+            {canExportEventLog && (
+              <li>
+                <Button type="link" onClick={() => void eventLog()} style={{ padding: 0 }}>
+                  Event log (NDJSON, admin only)
+                </Button>
+              </li>
+            )}
           </ul>
         </Card>
       </Space>

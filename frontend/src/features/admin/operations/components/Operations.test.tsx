@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import type { OperationsStatus, RebuildStatus } from '@team/contracts';
 import { Operations } from './Operations';
 
@@ -28,7 +29,7 @@ function setup(routes: Record<string, Route>) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch(routes);
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<Operations onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />);
+  renderWithProviders(<Operations onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />, { adminSession: adminSession('owner') });
   return { ...fetch, user };
 }
 

@@ -5,6 +5,7 @@ import type { OperationsStatus, SetAsideEntry } from '@team/contracts';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { Operations } from './Operations';
 
 const entry: SetAsideEntry = {
@@ -34,7 +35,7 @@ function setup(routes: Parameters<typeof mockFetch>[0]) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   const fetch = mockFetch(routes);
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<Operations onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />);
+  renderWithProviders(<Operations onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />, { adminSession: adminSession('owner') });
   return { ...fetch, user };
 }
 

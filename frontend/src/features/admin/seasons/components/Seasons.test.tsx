@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { adminSession } from '@/test/admin-session';
 import { Seasons } from './Seasons';
 
 const winter: Season = { id: 1, name: 'Winter Cup', startedAt: '2026-01-05T18:00:00.000Z', endedAt: '2026-02-01T12:00:00.000Z', current: false };
@@ -17,7 +18,7 @@ function setup(routes: Record<string, Route>) {
   const fetch = mockFetch({ 'GET /api/seasons': { body: [spring, winter] }, ...routes });
   const user = userEvent.setup({ delay: null });
   const handleAdminError = vi.fn(() => false);
-  renderWithProviders(<Seasons onLogout={vi.fn()} handleAdminError={handleAdminError} />);
+  renderWithProviders(<Seasons onLogout={vi.fn()} handleAdminError={handleAdminError} />, { adminSession: adminSession('owner') });
   return { ...fetch, user, handleAdminError };
 }
 

@@ -29,7 +29,14 @@ function modeStatLabel(modeName: string | undefined): string | null {
   return entry ? MODE_STAT_LABELS[entry[0] as ModeName] : null;
 }
 
-export function RecordMatchForm() {
+export interface RecordMatchFormProps {
+  /** Send the stored key with the match: this site records matches for recorder keys only. */
+  sendAdminKey?: boolean;
+  /** A refused key (401, 403): true when it was handled (the visitor is logged out), and no other toast shows. */
+  handleKeyRefusal?: (error: unknown) => boolean;
+}
+
+export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: RecordMatchFormProps = {}) {
   const [state, dispatch] = useReducer(recordMatchFormReducer, undefined, initialFormState);
   const { data: modes = [], isLoading: modesLoading } = useGetModesQuery();
   const [recordMatch, { isLoading: pending }] = useRecordMatchMutation();
@@ -57,10 +64,11 @@ export function RecordMatchForm() {
     }
     idempotencyKey.current ??= randomUuid();
     try {
-      await recordMatch({ request, idempotencyKey: idempotencyKey.current }).unwrap();
+      await recordMatch({ request, idempotencyKey: idempotencyKey.current, admin: sendAdminKey }).unwrap();
       toast({ title: RECORD_MATCH_SUCCESS.title, description: RECORD_MATCH_SUCCESS.message });
       dispatch({ type: 'reset' });
     } catch (error) {
+      if (handleKeyRefusal?.(error)) return;
       toast({
         title: RECORD_MATCH_FAILURE.title,
         description: serverErrorMessage(error, RECORD_MATCH_FAILURE.fallbackMessage),

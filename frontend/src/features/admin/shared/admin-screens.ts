@@ -1,0 +1,22 @@
+import type { RoleNeeded } from '@/lib/admin-session';
+
+/** An admin screen: its route, its name, and the role a key needs to use it (the server's for its calls). */
+export interface AdminScreen {
+  to: string;
+  label: string;
+  role: RoleNeeded;
+}
+
+/** Every admin screen, in the order the admin links list them. */
+export const ADMIN_SCREENS = {
+  content: { to: '/admin/content', label: 'Content Editor', role: 'editor' },
+  pages: { to: '/admin/pages', label: 'Page Builder', role: 'editor' },
+  mergePlayers: { to: '/admin/merge-players', label: 'Merge Players', role: 'moderator' },
+  seasons: { to: '/admin/seasons', label: 'Seasons', role: 'moderator' },
+  audit: { to: '/admin/audit', label: 'Audit Log', role: 'any' },
+  operations: { to: '/admin/operations', label: 'Operations', role: 'owner' },
+  importExport: { to: '/admin/import-export', label: 'Import & Export', role: 'moderator' },
+  keys: { to: '/admin/keys', label: 'Admin Keys', role: 'owner' },
+} as const satisfies Record<string, AdminScreen>;
+
+export type AdminScreenId = keyof typeof ADMIN_SCREENS;
