@@ -79,7 +79,7 @@ export class LiveController {
       // no-transform: the compression middleware leaves the stream alone (it would hold messages back).
       'Cache-Control': 'no-cache, no-transform',
       Connection: 'keep-alive',
-      // nginx: do not buffer this answer (deploy/nginx/nginx.conf says so for /api/live too).
+      // nginx: do not buffer this answer (the shipped Caddy flushes event streams by itself).
       'X-Accel-Buffering': 'no',
     });
     // Express routes HEAD here too: it gets the stream's headers and no stream, so it holds no slot.
