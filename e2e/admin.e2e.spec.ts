@@ -121,16 +121,12 @@ describe('admin back office in Chromium', () => {
     await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
   });
 
-  test("a wrong key is turned down by the server and logs the admin out", async () => {
+  test('a stored wrong key is turned down by the server and logs the admin out', async () => {
+    // The login checks a typed key (admin-keys.e2e.spec.ts); a key already stored is checked
+    // by the screen's first call, as after the key was revoked or ADMIN_KEY changed.
     await page.goto(server.baseUrl + '/admin/content');
-    await login(page, 'not-the-admin-key');
-    await page.getByRole('heading', { name: 'Content Editor' }).waitFor();
-    await choosePage(page, 'Roster');
-    await page.getByRole('button', { name: 'Create Default Sections' }).click();
-    const rejected = waitForWrite(page, 'POST', '/api/content');
-    await page.getByRole('button', { name: /Save Changes/ }).click();
-    expect((await rejected).status()).toBe(401);
-
+    await page.evaluate(() => localStorage.setItem('admin_key', 'not-the-admin-key'));
+    await page.reload();
     await expectToast(page, 'Session expired', 'The admin key was rejected. Please log in again.');
     await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('admin_key'))).toBeNull();
