@@ -47,7 +47,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const context = (recordedAt: Date): AppendContext => ({ correlationId: randomUUID(), actor: 'admin', recordedAt });
 const event = (type: string, data: unknown): NewEvent => ({ id: randomUUID(), type, data });
 const match = (matchId: number, idempotencyKey: string | null = null) => event('MatchRecorded', { matchId, idempotencyKey });
-const noFilter: AuditFilter = { types: [], stream: null, playerId: null, from: null, to: null, text: null, before: null, limit: 50 };
+const noFilter: AuditFilter = { types: [], stream: null, playerId: null, keyId: null, from: null, to: null, text: null, before: null, limit: 50 };
 
 /**
  * What the log's own readers (time travel, idempotency window, audit, demo keys) must answer,

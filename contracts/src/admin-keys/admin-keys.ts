@@ -1,5 +1,5 @@
 // Named admin keys with roles: what the server, the audit log and the Admin keys screen share.
-import { isBlankName, nameTextProblem } from '../text/text-rules.js';
+import { namedFieldProblem } from '../text/text-rules.js';
 
 /** What a key may do. `owner` is the shared ADMIN_KEY: everything, and the keys themselves. */
 export const ADMIN_ROLES = ['owner', 'editor', 'moderator', 'recorder'] as const;
@@ -101,11 +101,5 @@ export const ADMIN_KEYS_STREAM = 'admin-keys';
 
 /** What is wrong with a key's name, or null (the name is trimmed first). */
 export function adminKeyNameProblem(name: unknown): string | null {
-  if (typeof name !== 'string') return 'name: missing (a key needs the name of the person who holds it).';
-  const unstorable = nameTextProblem(name);
-  if (unstorable) return `name: ${unstorable}.`;
-  const trimmed = name.trim();
-  if (isBlankName(trimmed)) return 'name: blank (a key needs the name of the person who holds it).';
-  if (trimmed.length > MAX_ADMIN_KEY_NAME_LENGTH) return `name: ${trimmed.length} characters, at most ${MAX_ADMIN_KEY_NAME_LENGTH}.`;
-  return null;
+  return namedFieldProblem(name, MAX_ADMIN_KEY_NAME_LENGTH, 'a key needs the name of the person who holds it');
 }

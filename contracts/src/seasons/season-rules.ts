@@ -1,5 +1,5 @@
 import { START_RATING } from '../elo/elo.js';
-import { isBlankName, nameCompareKey, nameTextProblem } from '../text/text-rules.js';
+import { nameCompareKey, namedFieldProblem } from '../text/text-rules.js';
 
 // Season rules both sides run: the admin form checks them before sending, the server decides with them.
 
@@ -17,13 +17,7 @@ export function softResetRating(before: number, percent: number): number {
 
 /** What is wrong with a season name, or null (the name is trimmed first). */
 export function seasonNameProblem(name: unknown): string | null {
-  if (typeof name !== 'string') return 'name: missing (a season needs a name).';
-  const unstorable = nameTextProblem(name);
-  if (unstorable) return `name: ${unstorable}.`;
-  const trimmed = name.trim();
-  if (isBlankName(trimmed)) return 'name: blank (a season needs a name).';
-  if (trimmed.length > MAX_SEASON_NAME_LENGTH) return `name: ${trimmed.length} characters, at most ${MAX_SEASON_NAME_LENGTH}.`;
-  return null;
+  return namedFieldProblem(name, MAX_SEASON_NAME_LENGTH, 'a season needs a name');
 }
 
 /**

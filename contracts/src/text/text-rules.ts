@@ -47,6 +47,21 @@ export function nameCompareKey(name: string): string {
   return name.replace(FORMAT_CHARACTERS, '').trim().normalize('NFC').toLowerCase();
 }
 
+/**
+ * What is wrong with a one-line `name` field (a season's, an admin key's), or null: it must be
+ * text, storable, not blank once trimmed, and at most `max` characters. `needs` ends the
+ * missing and blank messages ("a season needs a name").
+ */
+export function namedFieldProblem(name: unknown, max: number, needs: string): string | null {
+  if (typeof name !== 'string') return `name: missing (${needs}).`;
+  const unstorable = nameTextProblem(name);
+  if (unstorable) return `name: ${unstorable}.`;
+  const trimmed = name.trim();
+  if (isBlankName(trimmed)) return `name: blank (${needs}).`;
+  if (trimmed.length > max) return `name: ${trimmed.length} characters, at most ${max}.`;
+  return null;
+}
+
 /** True when a string can be stored by PostgreSQL at all (no NUL, no lone surrogate). */
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
