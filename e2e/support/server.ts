@@ -9,5 +9,8 @@ export { TEST_ADMIN_KEY, type TestApp };
  * browser test that times out waiting for a screen says what the server saw.
  */
 export function startSiteServer(env: Record<string, string> = {}): Promise<TestApp> {
-  return startTestApp({ STATIC_DIR: path.resolve(process.cwd(), 'frontend/dist'), LOG_LEVEL: 'error', ...env });
+  // E2E_STATIC_DIR: a build of one's own (`npx vite build --outDir …` in frontend/), so a browser
+  // test run is not disturbed by another build of frontend/dist on the same checkout.
+  const staticDir = process.env.E2E_STATIC_DIR || path.resolve(process.cwd(), 'frontend/dist');
+  return startTestApp({ STATIC_DIR: staticDir, LOG_LEVEL: 'error', ...env });
 }
