@@ -11,8 +11,10 @@ import { ContentModule } from './content/content.module.js';
 import { PagesModule } from './pages/pages.module.js';
 import { LiveModule } from './live/live.module.js';
 import { ExportModule } from './export/export.module.js';
+import { BackupModule } from './backup/backup.module.js';
+import { SeoModule } from './seo/seo.module.js';
 
-/** Feature modules: the ladder's writes and the tracker's reads, the CMS, and the admins' audit and operations. */
+/** Feature modules: the ladder's writes and the tracker's reads, the CMS, the admins' audit and operations, scheduled backups, link previews and sitemaps. */
 const featureModules: Type[] = [
   AdminAccessModule,
   AuditModule,
@@ -23,6 +25,8 @@ const featureModules: Type[] = [
   PagesModule,
   LiveModule,
   ExportModule,
+  BackupModule,
+  SeoModule,
 ];
 
 @Module({})

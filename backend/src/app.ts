@@ -32,6 +32,8 @@ import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
 import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
 import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
+import { appShell } from './seo/page-heads/app-shell.js';
+import { PageHeads } from './seo/page-heads/page-heads.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
@@ -208,11 +210,7 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     app.use('/assets', precompressedAssets(assetsDir));
     app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
     app.use(express.static(config.staticDir, { index: false, maxAge: '1h' }));
-    // Client-side routes: every other GET that is not the API gets the app shell.
-    app.use((request: Request, response: Response, next: NextFunction) => {
-      if (request.method !== 'GET' || request.path.startsWith('/api')) return next();
-      response.setHeader('Cache-Control', 'no-cache');
-      response.sendFile(indexFile);
-    });
+    // Client-side routes: every other GET that is not the API gets the app shell, with the page's own head.
+    app.use(appShell(indexFile, app.get(PageHeads), config, logger));
   }
 }

@@ -59,6 +59,17 @@ export interface AppConfig {
   exportMaxSeconds: number;
   /** `open`: anyone may record a match (SPEC); `recorders`: POST /api/matches needs a recorder key or above. */
   publicRecording: 'open' | 'recorders';
+  /** The folder scheduled backups are written to; null: none are scheduled. */
+  backupDir: string | null;
+  /** How often a scheduled backup is written (BACKUP_EVERY: 30m, 6h, 1d), in milliseconds. */
+  backupEveryMs: number;
+  /** How many of the newest backup files BACKUP_DIR keeps; older ones are deleted. */
+  backupKeep: number;
+  /**
+   * The site's public origin (`https://team.example`, no trailing slash) for the absolute links
+   * of link previews, canonical URLs and the sitemap; null: each request's own host.
+   */
+  publicUrl: string | null;
 }
 
 /** The shortest ADMIN_KEY accepted; the generated key (admin-key.ts) is 32 characters. */
@@ -119,6 +130,41 @@ function workerName(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw;
 }
 
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const MAX_BACKUP_EVERY_MS = 30 * DURATION_UNITS_MS.d;
+
+/** A whole number of minutes, hours or days (`30m`, `6h`, `1d`), from 1 minute to 30 days. */
+function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallbackMs;
+  const match = /^([1-9][0-9]{0,5})(m|h|d)$/.exec(raw);
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : NaN;
+  if (!(ms <= MAX_BACKUP_EVERY_MS)) throw new ConfigError(name, `expected a duration such as 30m, 6h or 1d (1m to 30d), got "${raw}"`);
+  return ms;
+}
+
+/** BACKUP_DIR: scheduled backups cover a PostgreSQL event log; KurrentDB has its own backups. */
+function backupDir(env: NodeJS.ProcessEnv, root: string, eventStoreUrl: string | null): string | null {
+  const raw = env.BACKUP_DIR;
+  if (raw === undefined || raw === '') return null;
+  if (eventStoreUrl) {
+    throw new ConfigError('BACKUP_DIR', "the event log lives in KurrentDB (EVENTSTORE_URL): back it up with KurrentDB's own tools (docs/operations.md)");
+  }
+  return path.resolve(root, raw);
+}
+
+/** PUBLIC_URL: an http(s) origin, a trailing slash allowed; no path, since the app is served at the root. */
+function publicUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const originOnly = url !== null && url.pathname === '/' && !url.username && !url.password && !/[?#]/.test(raw);
+  if (!originOnly || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(name, `expected the site's http(s) address with no path, such as https://team.example, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): AppConfig {
   const adminKey = env.ADMIN_KEY === undefined || env.ADMIN_KEY === '' ? null : env.ADMIN_KEY;
   // 24 characters: a guessable key would make the wrong-key budget the only defence.
@@ -126,12 +172,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError('ADMIN_KEY', `must be at least ${MIN_ADMIN_KEY_LENGTH} characters (or unset, to generate one)`);
   }
   const staticDir = env.STATIC_DIR === 'none' ? null : path.resolve(root, env.STATIC_DIR ?? 'frontend/dist');
+  const eventStoreUrl = kurrentUrl(env, 'EVENTSTORE_URL');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
     readDatabaseUrl: postgresUrl(env, 'READ_DATABASE_URL'),
-    eventStoreUrl: kurrentUrl(env, 'EVENTSTORE_URL'),
+    eventStoreUrl,
     workerName: workerName(env, 'WORKER_NAME'),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     adminKey,
@@ -157,5 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     liveOpensPerMinute: integer(env, 'LIVE_OPENS_PER_MINUTE', 60, 1, 100_000),
     exportMaxSeconds: integer(env, 'EXPORT_MAX_SECONDS', 300, 1, 86_400),
     publicRecording: oneOf(env, 'PUBLIC_RECORDING', ['open', 'recorders'] as const, 'open'),
+    backupDir: backupDir(env, root, eventStoreUrl),
+    backupEveryMs: duration(env, 'BACKUP_EVERY', DURATION_UNITS_MS.d),
+    backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),
+    publicUrl: publicUrl(env, 'PUBLIC_URL'),
   };
 }

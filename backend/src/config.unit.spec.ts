@@ -27,6 +27,10 @@ describe('loadConfig', () => {
       liveReplayLimit: 1000,
       liveMaxPerAddress: 50,
       publicRecording: 'open',
+      backupDir: null,
+      backupEveryMs: 86_400_000,
+      backupKeep: 7,
+      publicUrl: null,
     });
   });
 
@@ -48,6 +52,18 @@ describe('loadConfig', () => {
     [{ LIVE_REPLAY_LIMIT: '-1' }, 'Invalid setting LIVE_REPLAY_LIMIT: expected a whole number from 0 to 100000, got "-1"'],
     [{ LIVE_MAX_PER_ADDRESS: '0' }, 'Invalid setting LIVE_MAX_PER_ADDRESS: expected a whole number from 1 to 100000, got "0"'],
     [{ LOG_LEVEL: 'loud' }, 'Invalid setting LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+    ...['6', '0h', '00m', '1w', '90s', '1.5h', '6 h', ' 6h', '-1h', '6H', '31d', '721h', 'daily'].map(
+      (every) => [{ BACKUP_EVERY: every }, `Invalid setting BACKUP_EVERY: expected a duration such as 30m, 6h or 1d (1m to 30d), got "${every}"`] as const,
+    ),
+    [{ BACKUP_KEEP: '0' }, 'Invalid setting BACKUP_KEEP: expected a whole number from 1 to 10000, got "0"'],
+    [{ BACKUP_KEEP: 'all' }, 'Invalid setting BACKUP_KEEP: expected a whole number from 1 to 10000, got "all"'],
+    [
+      { BACKUP_DIR: 'backups', EVENTSTORE_URL: 'kurrentdb://kurrentdb:2113?tls=false' },
+      "Invalid setting BACKUP_DIR: the event log lives in KurrentDB (EVENTSTORE_URL): back it up with KurrentDB's own tools (docs/operations.md)",
+    ],
+    ...['team.example', 'ftp://team.example', 'https://team.example/site', 'https://team.example/?a=1', 'https://admin:pw@team.example'].map(
+      (url) => [{ PUBLIC_URL: url }, `Invalid setting PUBLIC_URL: expected the site's http(s) address with no path, such as https://team.example, got "${url}"`] as const,
+    ),
   ])('refuses %j, naming the setting', (env, message) => {
     expect(() => loadConfig(env, '/srv/site')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/srv/site')).toThrow(message);
@@ -67,6 +83,24 @@ describe('loadConfig', () => {
       eventStoreUrl: 'kurrentdb://kurrentdb:2113?tls=false',
       workerName: 'projector-a',
     });
+  });
+
+  test('BACKUP_DIR is resolved from the working folder; BACKUP_EVERY takes minutes, hours or days up to 30 days', () => {
+    expect(loadConfig({ BACKUP_DIR: 'backups', BACKUP_EVERY: '30m', BACKUP_KEEP: '3' }, '/srv/site')).toMatchObject({
+      backupDir: path.resolve('/srv/site', 'backups'),
+      backupEveryMs: 30 * 60_000,
+      backupKeep: 3,
+    });
+    expect(loadConfig({ BACKUP_EVERY: '1m' }, '/srv/site').backupEveryMs).toBe(60_000);
+    expect(loadConfig({ BACKUP_EVERY: '6h' }, '/srv/site').backupEveryMs).toBe(6 * 3_600_000);
+    expect(loadConfig({ BACKUP_EVERY: '30d' }, '/srv/site').backupEveryMs).toBe(30 * 86_400_000);
+    expect(loadConfig({ BACKUP_EVERY: '720h' }, '/srv/site').backupEveryMs).toBe(30 * 86_400_000);
+  });
+
+  test('PUBLIC_URL is kept as its origin: lower-case host, no trailing slash, no default port', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://Team.Example/' }, '/srv/site').publicUrl).toBe('https://team.example');
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }, '/srv/site').publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://team.example:443' }, '/srv/site').publicUrl).toBe('https://team.example');
   });
 
   test('STATIC_DIR=none serves the API only', () => {

@@ -8,13 +8,18 @@ import { READ_KNEX } from '../../infrastructure/tokens.js';
 /** The dashboard's Recent Matches (SPEC §9: 5). */
 export const RECENT_MATCHES = 5;
 
-export class GetRecentMatchesQuery extends Query<Match[]> {}
+/** The newest `limit` matches that count (the sitemap lists up to a thousand). */
+export class GetRecentMatchesQuery extends Query<Match[]> {
+  constructor(readonly limit = RECENT_MATCHES) {
+    super();
+  }
+}
 
 @QueryHandler(GetRecentMatchesQuery)
 export class GetRecentMatchesHandler implements IQueryHandler<GetRecentMatchesQuery> {
   constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
-  execute(): Promise<Match[]> {
-    return recentMatches(this.knex, RECENT_MATCHES);
+  execute({ limit }: GetRecentMatchesQuery): Promise<Match[]> {
+    return recentMatches(this.knex, limit);
   }
 }

@@ -1,0 +1,85 @@
+import { readFile, stat } from 'node:fs/promises';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../config.js';
+import { siteOrigin } from '../site-url.js';
+import { renderHead, type PageHead } from './page-head.js';
+import { UNREAD_HEAD, type PageHeads } from './page-heads.js';
+
+/** Paths Nest's controllers answer (after Express's middleware): the API's, and the SEO controllers'. */
+const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap\.xml|og\/.*)$/;
+
+/** What the shell's own head says that each page's head says instead. */
+const DEFAULT_HEAD_TAGS =
+  /<title>[\s\S]*?<\/title>\s*|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>\s*|<link\s+rel="canonical"[^>]*>\s*/gi;
+
+/** The Retry-After of a shell whose head could not be read. */
+const UNREAD_RETRY_SECONDS = 5;
+
+interface ShellParts {
+  mtimeMs: number;
+  /** The shell up to where the page's head goes, and from there on. */
+  before: string;
+  after: string;
+}
+
+/** Where the page's head goes when the shell has no title to replace: inside its head, or as near as it has. */
+const HEAD_START = [/<head\b[^>]*>/i, /<html\b[^>]*>/i, /<!doctype[^>]*>/i];
+
+/** The built index.html without its default title and description, split where they stood. */
+function splitShell(html: string, mtimeMs: number): ShellParts {
+  let cut = html.search(DEFAULT_HEAD_TAGS);
+  for (const start of HEAD_START) {
+    if (cut >= 0) break;
+    const found = start.exec(html);
+    if (found) cut = found.index + found[0].length;
+  }
+  cut = Math.max(cut, 0);
+  return {
+    mtimeMs,
+    before: html.slice(0, cut).replace(DEFAULT_HEAD_TAGS, ''),
+    after: html.slice(cut).replace(DEFAULT_HEAD_TAGS, ''),
+  };
+}
+
+/**
+ * The SPA shell for every client-side route, with the page's own head: its title, description,
+ * canonical link, OpenGraph and Twitter tags, so a link preview or a crawler sees the page
+ * without running JavaScript. An unknown match, player or page, or a malformed id, answers 404
+ * (the SPA still shows its not-found screen) with a noindex robots tag.
+ *
+ * index.html is read again when its file changes (a new front-end build under a running server).
+ */
+export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppConfig, 'publicUrl'>, logger: Logger): RequestHandler {
+  let shell: Promise<ShellParts> | null = null;
+  const load = async (): Promise<ShellParts> => {
+    const { mtimeMs } = await stat(indexFile);
+    const current = await shell?.catch(() => null);
+    if (current && current.mtimeMs === mtimeMs) return current;
+    shell = readFile(indexFile, 'utf8').then((html) => splitShell(html, mtimeMs));
+    return shell;
+  };
+
+  const headOf = async (request: Request): Promise<PageHead> => {
+    const query = new URL(request.originalUrl, 'http://shell').searchParams;
+    try {
+      return await heads.headFor(request.path, query);
+    } catch (error) {
+      // The read side cannot be read: the shell still goes out (the SPA shows its own errors),
+      // as a 503 that tells a crawler to come back rather than to take this head for the page's.
+      logger.warn({ err: error, path: request.path }, 'page head not read: the shell goes out as 503 with the site head');
+      return UNREAD_HEAD;
+    }
+  };
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || CONTROLLER_ROUTES.test(request.path)) {
+      return next();
+    }
+    Promise.all([load(), headOf(request)]).then(([parts, head]) => {
+      response.setHeader('Cache-Control', 'no-cache');
+      if (head.status === 503) response.setHeader('Retry-After', String(UNREAD_RETRY_SECONDS));
+      response.status(head.status).type('html').send(`${parts.before}${renderHead(head, siteOrigin(config, request))}\n    ${parts.after}`);
+    }, next);
+  };
+}

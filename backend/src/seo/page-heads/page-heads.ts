@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import { BRAND_NAME, DEFAULT_TAGLINE, findMode, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry } from '@team/contracts';
+import { clip, plainText } from '../plain-text.js';
+import { SiteReads } from '../site-reads.js';
+import {
+  cardPath,
+  cardDate,
+  matchCardOf,
+  matchHeadline,
+  matchSummary,
+  playerCardOf,
+  playerSummary,
+  SITE_CARD,
+} from '../share-cards/share-card.js';
+import type { PageHead } from './page-head.js';
+import { routeOf, type PageRoute } from './page-routes.js';
+
+/** Long enough for a preview's two or three lines; search engines show about 160 characters. */
+const DESCRIPTION_LENGTH = 300;
+const TITLE_LENGTH = 120;
+
+const SITE_IMAGE = { path: cardPath(SITE_CARD), alt: `${BRAND_NAME}: ${DEFAULT_TAGLINE}` };
+
+/** A screen's head with nothing to look up; the screen headers' own titles and subtitles (SPEC §2). */
+function screen(title: string, description: string, canonicalPath: string, extra: Partial<PageHead> = {}): PageHead {
+  return { status: 200, title, description, canonicalPath, type: 'website', image: SITE_IMAGE, ...extra };
+}
+
+/** Every unknown match, player, season, mode, slug or path, and every malformed id: the SPA's 404 screen. */
+export const NOT_FOUND_HEAD: PageHead = {
+  ...screen('Page Not Found', 'The page you are looking for does not exist or has been moved.', ''),
+  status: 404,
+  canonicalPath: null,
+  noindex: true,
+};
+
+/** When the read side cannot be read: the site's name and tagline, no address, answered 503. */
+export const UNREAD_HEAD: PageHead = { ...screen(BRAND_NAME, DEFAULT_TAGLINE, ''), status: 503, canonicalPath: null };
+
+const ADMIN_HEAD: PageHead = { ...screen('Admin', `The back office of ${BRAND_NAME}.`, ''), canonicalPath: null, noindex: true };
+
+/** The first words of the first section (or block) that has any, trimmed to a description. */
+function firstText(texts: readonly (string | null | undefined)[], fallback: string): string {
+  for (const html of texts) {
+    const text = plainText(html);
+    if (text) return clip(text, DESCRIPTION_LENGTH);
+  }
+  return fallback;
+}
+
+/** A block's words: a text or HTML block's content, else its title. */
+function blockTexts(block: ContentBlock): (string | null)[] {
+  return block.blockType === 'text' || block.blockType === 'html' ? [block.content, block.title] : [block.title];
+}
+
+function title(text: string): string {
+  return clip(text, TITLE_LENGTH);
+}
+
+/**
+ * Each public page's head, read from the read models through the read API's queries (see
+ * SiteReads): the home, about and roster sections, a custom page's blocks, a match, a player's
+ * line on the board, a season. What cannot be found answers NOT_FOUND_HEAD (HTTP 404).
+ */
+@Injectable()
+export class PageHeads {
+  constructor(private readonly reads: SiteReads) {}
+
+  headFor(path: string, query: URLSearchParams): Promise<PageHead> {
+    return this.describe(routeOf(path, query));
+  }
+
+  private async describe(route: PageRoute): Promise<PageHead> {
+    switch (route.kind) {
+      case 'home':
+        return this.home();
+      case 'about':
+        return this.contentPage('about', 'About', '/about', `About ${BRAND_NAME}: our story, our mission and achievements.`);
+      case 'roster':
+        return this.contentPage('roster', 'Team Roster', '/roster', `The players of ${BRAND_NAME}.`);
+      case 'custom':
+        return this.customPage(route.slug);
+      case 'dashboard':
+        return this.dashboard();
+      case 'leaderboard':
+        return this.leaderboard(route.season, route.mode);
+      case 'players':
+        return screen('Players', 'Browse all players and their statistics.', '/tracker/players');
+      case 'player':
+        return this.player(route.id);
+      case 'record-match':
+        return screen('Record Match', 'Enter match results and performance stats to update ELO ratings.', '/tracker/record-match');
+      case 'match':
+        return this.match(route.id);
+      case 'compare':
+        return this.compare(route.a, route.b);
+      case 'admin':
+        return ADMIN_HEAD;
+      case 'not-found':
+        return NOT_FOUND_HEAD;
+    }
+  }
+
+  private async home(): Promise<PageHead> {
+    const sections = await this.reads.content('home');
+    // The hero's title is the home page's (the SPA's HomeHero: the section with id "hero").
+    const hero = sections.find((section) => section.section === 'hero');
+    const heroTitle = plainText(hero?.title);
+    return screen(heroTitle ? title(heroTitle) : BRAND_NAME, firstText(sections.map((section) => section.content), DEFAULT_TAGLINE), '/');
+  }
+
+  private async contentPage(page: ContentPage, pageTitle: string, path: string, fallback: string): Promise<PageHead> {
+    const sections = await this.reads.content(page);
+    return screen(pageTitle, firstText(sections.map((section) => section.content), fallback), path);
+  }
+
+  private async customPage(slug: string): Promise<PageHead> {
+    const page = await this.reads.page(slug);
+    if (!page) return NOT_FOUND_HEAD;
+    return screen(title(page.title), firstText(page.contentBlocks.flatMap(blockTexts), `${page.title} · ${BRAND_NAME}`), `/${slug}`);
+  }
+
+  private async dashboard(): Promise<PageHead> {
+    const board = await this.reads.board();
+    return screen(
+      'Dashboard',
+      `${board.entries.length} players ranked by ELO: the top players, recent matches and the rank distribution.`,
+      '/tracker/dashboard',
+    );
+  }
+
+  private async leaderboard(seasonId: number | null, modeId: number | null): Promise<PageHead> {
+    const mode = modeId === null ? null : findMode(MODES, modeId);
+    const season = seasonId === null ? null : await this.reads.season(seasonId);
+    if ((modeId !== null && !mode) || (seasonId !== null && !season)) return NOT_FOUND_HEAD;
+    const query = new URLSearchParams();
+    if (season) query.set('season', String(season.id));
+    if (mode) query.set('mode', String(mode.id));
+    const name = [season?.name, mode ? `${mode.name} Leaderboard` : 'Leaderboard'].filter(Boolean).join(' · ');
+    let description = 'Top ranked players by ELO rating.';
+    if (season) {
+      const span = `${cardDate(season.startedAt)} – ${season.endedAt ? cardDate(season.endedAt) : 'now'}`;
+      description = `Top ranked players of ${season.name} (${span}) by ELO rating.`;
+    } else if (!mode) {
+      const top = (await this.reads.board()).entries.slice(0, 3);
+      if (top.length > 0) description += ` ${top.map((entry) => `#${entry.rank} ${entry.username} (${entry.elo})`).join(', ')}.`;
+    }
+    return screen(title(name), clip(description, DESCRIPTION_LENGTH), `/tracker/leaderboard${query.size ? `?${query}` : ''}`);
+  }
+
+  private async player(id: number): Promise<PageHead> {
+    const board = await this.reads.board();
+    const entry = board.entries.find((candidate) => candidate.id === id);
+    if (!entry) return NOT_FOUND_HEAD;
+    const card = playerCardOf(entry, board.entries.length);
+    const summary = playerSummary(card);
+    return {
+      ...screen(title(entry.username), `${summary}. K/D ${entry.kdRatio.toFixed(2)}, ${entry.totalMatches} matches.`, `/tracker/players?playerId=${id}`),
+      type: 'profile',
+      image: { path: cardPath(card), alt: `${entry.username}: ${summary}` },
+      properties: [['profile:username', entry.username]],
+    };
+  }
+
+  private async match(id: number): Promise<PageHead> {
+    const page = await this.reads.match(id);
+    if (!page) return NOT_FOUND_HEAD;
+    const card = matchCardOf(page);
+    const summary = clip(matchSummary(card), DESCRIPTION_LENGTH);
+    return {
+      ...screen(title(matchHeadline(card)), summary, `/tracker/matches/${id}`),
+      type: 'article',
+      image: { path: cardPath(card), alt: `${matchHeadline(card)}. ${summary}` },
+      properties: [['article:published_time', page.createdAt]],
+    };
+  }
+
+  private async compare(a: number | null, b: number | null): Promise<PageHead> {
+    const generic = screen('Compare Players', 'Side-by-side stats, rating history and matches against each other.', '/tracker/compare');
+    if (a === null && b === null) return generic;
+    const board = await this.reads.board();
+    const find = (id: number | null) => (id === null ? null : (board.entries.find((entry) => entry.id === id) ?? undefined));
+    const [first, second] = [find(a), find(b)];
+    if (first === undefined || second === undefined) return NOT_FOUND_HEAD;
+    if (!first || !second) return generic;
+    const line = (entry: LeaderboardEntry) => `${entry.username} (#${entry.rank}, ${entry.elo} ELO, ${entry.wins}W - ${entry.losses}L)`;
+    return screen(
+      title(`${first.username} vs ${second.username}`),
+      clip(`Side by side: ${line(first)} and ${line(second)}; their rating histories and matches against each other.`, DESCRIPTION_LENGTH),
+      `/tracker/compare?a=${first.id}&b=${second.id}`,
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../../config.js';
+import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import { siteOrigin } from '../site-url.js';
+import { robotsTxt } from './robots.js';
+import { Sitemap } from './sitemap.js';
+
+/** Crawlers read both rarely; an hour keeps a busy site's sitemap from being fetched on every match. */
+const CACHE_CONTROL = 'public, max-age=3600';
+
+/** GET /robots.txt and GET /sitemap.xml, made from the read models (see Sitemap). */
+@ApiTags('search engines')
+@Controller()
+export class SearchEnginesController {
+  constructor(
+    private readonly sitemap: Sitemap,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('robots.txt')
+  @ApiOperation({ summary: 'Crawl rules: public pages allowed, /admin and /api not; names the sitemap' })
+  @ApiProduces('text/plain')
+  robots(@Req() request: Request, @Res() response: Response): void {
+    response.setHeader('Cache-Control', CACHE_CONTROL);
+    response.type('text/plain').send(robotsTxt(siteOrigin(this.config, request)));
+  }
+
+  @Get('sitemap.xml')
+  @ApiOperation({ summary: 'The public pages, seasons, players and the newest 1,000 matches, with lastmod where known' })
+  @ApiProduces('application/xml')
+  async sitemapXml(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const document = await this.sitemap.document(siteOrigin(this.config, request));
+    response.setHeader('ETag', document.etag);
+    response.setHeader('Cache-Control', CACHE_CONTROL);
+    if (request.fresh) {
+      response.status(304).end();
+      return;
+    }
+    response.type('application/xml').send(document.xml);
+  }
+}

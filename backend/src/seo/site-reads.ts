@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { ContentPage, ContentSection, Match, MatchPage, Page, PageWithBlocks, Season } from '@team/contracts';
+import { GetContentQuery } from '../content/get-content/get-content.query.js';
+import { GetPageQuery } from '../pages/get-page/get-page.query.js';
+import { GetPagesQuery } from '../pages/get-pages/get-pages.query.js';
+import { NotFoundError } from '../shared/domain-errors.js';
+import { GetLeaderboardQuery } from '../tracker/get-leaderboard/get-leaderboard.query.js';
+import { GetMatchQuery } from '../tracker/get-match/get-match.query.js';
+import { GetRecentMatchesQuery } from '../tracker/get-recent-matches/get-recent-matches.query.js';
+import { GetSeasonQuery, GetSeasonsQuery } from '../tracker/get-seasons/get-seasons.query.js';
+import type { RankedBoard } from '../tracker/read-side/ranking-cache.js';
+
+/** A query's answer, or null where it found nothing (its NotFoundError). */
+async function orNull<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the page heads, the share cards and the sitemap read, all through the read API's own
+ * queries (the tracker's, the content's and the pages'), so they show what the screens show.
+ */
+@Injectable()
+export class SiteReads {
+  constructor(private readonly queries: QueryBus) {}
+
+  /**
+   * The overall board, ranked, as of the read tables' position (`board.position`): every player
+   * that is not merged away, with rank and tier. Held in memory until the projector moves on.
+   */
+  board(): Promise<RankedBoard> {
+    return this.queries.execute(new GetLeaderboardQuery(null));
+  }
+
+  match(id: number): Promise<MatchPage | null> {
+    return orNull(this.queries.execute(new GetMatchQuery(id)));
+  }
+
+  /** The newest matches that count (voided ones left out), newest first. */
+  recentMatches(limit: number): Promise<Match[]> {
+    return this.queries.execute(new GetRecentMatchesQuery(limit));
+  }
+
+  season(id: number): Promise<Season | null> {
+    return orNull(this.queries.execute(new GetSeasonQuery(id)));
+  }
+
+  seasons(): Promise<Season[]> {
+    return this.queries.execute(new GetSeasonsQuery());
+  }
+
+  content(page: ContentPage): Promise<ContentSection[]> {
+    return this.queries.execute(new GetContentQuery(page));
+  }
+
+  page(slug: string): Promise<PageWithBlocks | null> {
+    return orNull(this.queries.execute(new GetPageQuery(slug)));
+  }
+
+  pages(): Promise<Page[]> {
+    return this.queries.execute(new GetPagesQuery());
+  }
+}
