@@ -21,6 +21,12 @@ export interface ImportDryRunReport {
   rows: number;
   /** Matches whose key an earlier import recorded: an import skips them. */
   alreadyImported: number;
+  /**
+   * Matches played before the ladder's latest event. Refused unless the import is `backdated`:
+   * then every match of the file is rated now, in played order, after what the ladder holds
+   * (docs/import-export.md, "Older history").
+   */
+  backdated: number;
   /** True when the file has no problem: the import would record `matches − alreadyImported`. */
   ok: boolean;
   /** The first MAX_REPORTED_PROBLEMS problems, in file order. */

@@ -35,6 +35,8 @@ export interface ImportCheckContext {
    * be rated after matches it preceded.
    */
   notBefore: Date | null;
+  /** Matches played before `notBefore` are welcome: the import rates them now (`?backdated=true`). */
+  backdated?: boolean;
   /**
    * Match keys an earlier import recorded, with the request hash their MatchRecorded carries:
    * skipped, and not held to `notBefore`, when the file's match hashes the same; a different
@@ -49,6 +51,11 @@ export interface ImportCheckContext {
    * creates no aliases itself (only a merge does), so the ladder as it is now is enough.
    */
   aliases: ReadonlyMap<string, { playerId: number; username: string }>;
+}
+
+/** A new match played before the ladder's latest event (one an earlier import recorded is skipped, not held to it). */
+function isBackdated(playedAt: Date, matchKey: string, context: Pick<ImportCheckContext, 'notBefore' | 'imported'>): boolean {
+  return context.notBefore !== null && playedAt < context.notBefore && !context.imported.has(matchKey);
 }
 
 export const importIdempotencyKey = (matchKey: string): string => `import:${matchKey}`;
@@ -93,11 +100,11 @@ function checkCandidate(candidate: ImportCandidate, context: ImportCheckContext,
     at('playedAt', 'The time the match was played must be a date and time such as 2024-05-01T20:30:00Z.');
   } else if (playedAt.getTime() > context.now.getTime()) {
     at('playedAt', `The match was played in the future (${playedAt.toISOString()}).`);
-  } else if (context.notBefore && playedAt < context.notBefore && !context.imported.has(matchKey)) {
+  } else if (!context.backdated && isBackdated(playedAt, matchKey, context)) {
     at(
       'playedAt',
-      `The match was played at ${playedAt.toISOString()}, before the ladder's latest event (${context.notBefore.toISOString()}). ` +
-        'An import can only add matches played after what the ladder already holds.',
+      `The match was played at ${playedAt.toISOString()}, before the ladder's latest event (${context.notBefore!.toISOString()}). ` +
+        'Import the file as older history (backdated) to rate it now, after what the ladder holds.',
     );
   }
 
@@ -153,9 +160,12 @@ export function* planImportInSlices(text: string, context: ImportCheckContext): 
   const matches: ImportMatch[] = [];
   const seen = new Map<string, number>();
   const pace = new Pace();
+  let backdated = 0;
   for (const candidate of file.candidates) {
     // A match's check weighs about as much as its players' rows.
     if (pace.due(64)) yield PAUSE;
+    const playedAt = parsePlayedAt(candidate.playedAt);
+    if (playedAt && typeof candidate.matchKey === 'string' && isBackdated(playedAt, candidate.matchKey, context)) backdated++;
     const match = checkCandidate(candidate, context, problems);
     if (!match) continue;
     const earlier = seen.get(match.matchKey);
@@ -184,6 +194,7 @@ export function* planImportInSlices(text: string, context: ImportCheckContext): 
       matches: file.candidates.length,
       rows: file.rows,
       alreadyImported,
+      backdated,
       ok,
       problems: reported,
       moreProblems: problems.total - reported.length,

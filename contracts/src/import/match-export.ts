@@ -53,7 +53,7 @@ function player(line: Line): ImportJsonPlayer {
 export function importJsonMatch(data: MatchRecorded['data'], matchKey: string): ImportJsonMatch {
   return {
     matchKey,
-    playedAt: data.recordedAt,
+    playedAt: data.playedAt ?? data.recordedAt,
     mode: data.mode?.name ?? null,
     map: data.map ?? null,
     winningTeam: data.winningTeam,

@@ -45,6 +45,11 @@ export interface MatchRecorded {
   data: {
     matchId: number;
     recordedAt: string;
+    /**
+     * When the match was played, present only on older history imported after the ladder's latest
+     * event (`?backdated=true`): rated at `recordedAt`, in log order, and shown at this time.
+     */
+    playedAt?: string;
     mode: { id: number; name: string; scoreLimit: number | null } | null;
     pool: PoolId;
     winningTeam: TeamId;

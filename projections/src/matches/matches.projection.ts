@@ -62,7 +62,8 @@ const PARTICIPANT_COLUMNS = [
  */
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
   await copyRows(trx, MATCHES_TABLE, MATCH_COLUMNS, events.map(({ data }) => [
-    data.matchId, data.recordedAt, data.mode?.id ?? null, data.mode?.name ?? null,
+    // When it was played: older history imported as backdated says so; every other match was played when recorded.
+    data.matchId, data.playedAt ?? data.recordedAt, data.mode?.id ?? null, data.mode?.name ?? null,
     data.winningTeam, data.team1Score, data.team2Score, data.statsUsed, data.map ?? null,
   ]));
   // Ids continue from the table's highest, not from the serial's sequence: a sequence is not

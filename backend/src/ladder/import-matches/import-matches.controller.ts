@@ -89,18 +89,25 @@ export class ImportMatchesController {
   @ApiConsumes('text/csv', 'application/json', 'application/x-ndjson')
   @ApiHeader({ name: 'X-File-Name', required: true, description: 'The file name (percent-encoded): the audit log shows it' })
   @ApiQuery({ name: 'dryRun', required: false, type: 'boolean' })
+  @ApiQuery({ name: 'backdated', required: false, type: 'boolean', description: "Older history: matches played before the ladder's latest event are welcome, and the whole file is rated now, in played order" })
   @ApiResponse({ status: 200, description: 'dryRun: ImportDryRunReport { file, format, locator, matches, rows, alreadyImported, ok, problems: [{ line, field, message }], moreProblems }; else the NDJSON progress stream' })
   @ApiResponse({ status: 400, description: 'No file, no file name, a file of more matches or rows than an import takes, or (not a dry run) a file with problems: details lists them by line' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key (checked before the body is read)' })
   @ApiResponse({ status: 409, description: 'Another import is running' })
   @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
   @ApiResponse({ status: 429, description: 'Too many requests from this address' })
-  async import(@Req() request: Request, @Res() response: Response, @Query('dryRun') dryRun: string | undefined): Promise<void> {
+  async import(
+    @Req() request: Request,
+    @Res() response: Response,
+    @Query('dryRun') dryRun: string | undefined,
+    @Query('backdated') backdatedParam: string | undefined,
+  ): Promise<void> {
     const file = fileNameOf(request);
     const text = fileTextOf(request);
     const format = importFormatOf(file, request.header('content-type'), text);
-    if (dryRun === 'true' || dryRun === '1') {
-      const plan = await this.imports.plan(text, file, format);
+    const backdated = flag(backdatedParam);
+    if (flag(dryRun)) {
+      const plan = await this.imports.plan(text, file, format, backdated);
       if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
       response.status(200).json(plan.report satisfies ImportDryRunReport);
       return;
@@ -116,7 +123,7 @@ export class ImportMatchesController {
         response.status(200).setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
         response.setHeader('Cache-Control', 'no-store, no-transform');
         response.flushHeaders();
-      });
+      }, backdated);
     } catch (error) {
       if (!response.headersSent) throw error;
       // Past the headers the stream itself says what went wrong.
@@ -124,4 +131,9 @@ export class ImportMatchesController {
     }
     response.end();
   }
+}
+
+/** A boolean query flag: `true` or `1`. */
+function flag(value: string | undefined): boolean {
+  return value === 'true' || value === '1';
 }

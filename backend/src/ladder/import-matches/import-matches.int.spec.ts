@@ -264,3 +264,65 @@ describe('POST /api/admin/import, a match the ladder refuses', () => {
   });
 
 });
+
+describe('older history into a ladder that has started (issue 25 item 8)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  const board = async () =>
+    ((await app.call('GET', '/api/players/leaderboard')).body as { username: string; elo: number; wins: number; losses: number }[]).map(
+      ({ username, elo, wins, losses }) => ({ username, elo, wins, losses }),
+    );
+
+  test('the template of older matches is refused as it is, and rated now, in played order, when imported as backdated', async () => {
+    // The ladder has started: two live matches.
+    for (const winner of ['team1', 'team2'] as const) {
+      const live = await app.call('POST', '/api/matches', {
+        json: { winningTeam: winner, team1: [{ discordId: '1001', username: 'Ann' }], team2: [{ discordId: '1003', username: 'Cy' }] },
+      });
+      expect(live.status).toBe(201);
+    }
+    // Last season's history, played before any of them, written newest first.
+    const history = [HEADER, ...match('old-2', '2023-02-01T20:00:00Z', 2), ...match('old-1', '2023-01-01T20:00:00Z', 1)].join('\n');
+
+    const refused = await postImport(app, history, { dryRun: true });
+    expect(refused.body).toMatchObject({ ok: false, backdated: 2 });
+    expect(refused.body.problems[0].message).toContain('Import the file as older history (backdated)');
+    const before = await app.eventCount();
+    expect((await postImport(app, history)).status).toBe(400);
+    expect(await app.eventCount()).toBe(before);
+
+    const dry = await postImport(app, history, { dryRun: true, backdated: true });
+    expect(dry.body).toMatchObject({ ok: true, backdated: 2, problems: [] });
+    const started = Date.now();
+    const imported = await postImport(app, history, { backdated: true });
+    expect(imported.status).toBe(200);
+    expect(imported.lines.at(-1)).toMatchObject({ type: 'done', recorded: 2 });
+
+    // Appended after the live matches, in played order; each rated now and shown when played.
+    const events = await app.knex('events').where({ type: 'MatchRecorded' }).orderBy('position').select('data', 'metadata');
+    expect(events.map((e) => e.data.matchId)).toEqual([1, 2, 3, 4]);
+    expect(events.slice(2).map((e) => e.data.playedAt)).toEqual(['2023-01-01T20:00:00.000Z', '2023-02-01T20:00:00.000Z']);
+    for (const e of events.slice(2)) expect(Date.parse(e.data.recordedAt)).toBeGreaterThanOrEqual(started - 1000);
+    expect(events.slice(0, 2).every((e) => e.data.playedAt === undefined)).toBe(true);
+    const page = await app.call('GET', '/api/matches/3');
+    expect(page.body.match ?? page.body).toMatchObject({ createdAt: '2023-01-01T20:00:00.000Z' });
+
+    // Reproducible: a rebuild from the log gives the same board.
+    const live = await board();
+    expect((await app.call('POST', '/api/admin/projections/rebuild', { admin: true })).status).toBe(202);
+    for (let waited = 0; waited < 30_000; waited += 200) {
+      const status = (await app.call('GET', '/api/admin/operations', { admin: true })).body.rebuild;
+      if (status.finishedAt && !status.running) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await board()).toEqual(live);
+
+    // The export gives the played time back, so the file imports into an empty site as history.
+    const exported = await fetch(`${app.baseUrl}/api/export/matches.json`).then((response) => response.json() as Promise<{ matchKey: string; playedAt: string }[]>);
+    expect(exported.map((m) => m.playedAt).slice(2)).toEqual(['2023-01-01T20:00:00.000Z', '2023-02-01T20:00:00.000Z']);
+  });
+});

@@ -50,14 +50,14 @@ export class ImportMatchesService {
   ) {}
 
   /** The dry run: the file checked against the ladder as it is now; nothing is written. */
-  async plan(text: string, file: string, format: ImportFormat): Promise<ImportPlan> {
+  async plan(text: string, file: string, format: ImportFormat, backdated = false): Promise<ImportPlan> {
     const [notBefore, keys, aliases] = await Promise.all([
       this.ladder.latestEventTime(),
       this.ladderLog.recordedKeyHashes(KEY_PREFIX),
       this.ladder.read(aliasesOf),
     ]);
     const imported = new Map([...keys].map(([key, hash]) => [key.slice(KEY_PREFIX.length), hash]));
-    const planning = planImportInSlices(text, { file, format, modes: MODES, now: this.clock(), notBefore, imported, aliases, requestHash: recordMatchRequestHash });
+    const planning = planImportInSlices(text, { file, format, modes: MODES, now: this.clock(), notBefore, backdated, imported, aliases, requestHash: recordMatchRequestHash });
     // Checked in slices of a few milliseconds with the event loop's turn between them: a 32 MB
     // file of any shape held it for 10–36 s in one go, and every visitor, heartbeat and health check with it.
     for (;;) {
@@ -82,12 +82,17 @@ export class ImportMatchesService {
     context: AppendContext,
     onProgress: (progress: ImportProgress) => void,
     onPlanned: (plan: ImportPlan) => void,
+    backdated = false,
   ): Promise<void> {
     const started = Date.now();
     await this.knex.transaction(async (lock) => {
       const { rows } = await lock.raw('SELECT pg_try_advisory_xact_lock(?) AS ok', [IMPORT_LOCK]);
       if (!rows[0].ok) throw new ConflictError('Another import is running. Try again when it has finished.');
-      const plan = await this.plan(text, file, format);
+      const plan = await this.plan(text, file, format, backdated);
+      // Older history: every match of the file is rated now, in played order, after what the
+      // ladder holds; each keeps when it was played (MatchRecorded.playedAt). One time for all of
+      // them keeps the ladder's times in log order, which time travel by date reads.
+      const ratedAt = plan.report.backdated > 0 ? this.clock() : null;
       onPlanned(plan);
       if (!plan.report.ok) return;
       const total = plan.report.matches;
@@ -104,9 +109,10 @@ export class ImportMatchesService {
             this.commands.execute<RecordMatchCommand, RecordMatchResponse>(
               new RecordMatchCommand(
                 match.request,
-                { ...context, recordedAt: match.playedAt, imported: { file, matchKey: match.matchKey } },
+                { ...context, recordedAt: ratedAt ?? match.playedAt, imported: { file, matchKey: match.matchKey } },
                 importIdempotencyKey(match.matchKey),
                 sequence,
+                ratedAt ? match.playedAt : null,
               ),
             ),
           ),

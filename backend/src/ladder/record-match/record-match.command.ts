@@ -17,6 +17,8 @@ export class RecordMatchCommand extends Command<RecordMatchResponse> {
     readonly idempotencyKey: string | null = null,
     /** An import's matches: once one is refused, the ladder refuses the later ones unheard. */
     readonly sequence: CommandSequence | null = null,
+    /** Older history imported as backdated: when the match was played (it is rated now). */
+    readonly playedAt: Date | null = null,
   ) {
     super();
   }
@@ -26,7 +28,7 @@ export class RecordMatchCommand extends Command<RecordMatchResponse> {
 export class RecordMatchHandler implements ICommandHandler<RecordMatchCommand> {
   constructor(private readonly ladder: LadderRepository) {}
 
-  async execute({ body, context, idempotencyKey, sequence }: RecordMatchCommand): Promise<RecordMatchResponse> {
+  async execute({ body, context, idempotencyKey, sequence, playedAt }: RecordMatchCommand): Promise<RecordMatchResponse> {
     const validation = validateRecordMatch(body, MODES);
     if (!validation.ok) throw new InvalidInputError(validation.error, validation.details);
     const requestHash = idempotencyKey === null ? null : recordMatchRequestHash(validation.value);
@@ -38,6 +40,7 @@ export class RecordMatchHandler implements ICommandHandler<RecordMatchCommand> {
         statsUsed: validation.statsUsed,
         idempotencyKey,
         requestHash,
+        playedAt: playedAt?.toISOString() ?? null,
       },
       context,
       (state, appended) => {

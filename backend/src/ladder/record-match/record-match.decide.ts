@@ -12,6 +12,8 @@ export interface RecordMatch {
   statsUsed: boolean;
   idempotencyKey: string | null;
   requestHash: string | null;
+  /** Older history imported as backdated: when it was played (ISO); null for a match played now. */
+  playedAt?: string | null;
 }
 
 /**
@@ -127,6 +129,7 @@ export function decideRecordMatch(
         participants,
         // Only when named: an absent map is "no map", as in every event from before maps existed.
         ...(request.map ? { map: request.map } : {}),
+        ...(command.playedAt ? { playedAt: command.playedAt } : {}),
       },
     },
   ];

@@ -165,7 +165,7 @@ export class LadderAsOf {
       const others = lines.filter((l) => l !== own);
       const match: Match = {
         id: matchId,
-        createdAt: data.recordedAt,
+        createdAt: data.playedAt ?? data.recordedAt,
         mode: data.mode ? { id: data.mode.id, name: data.mode.name } : null,
         winningTeam: data.winningTeam,
         team1Score: data.team1Score,
