@@ -17,6 +17,7 @@ const report = (overrides: Partial<ImportDryRunReport> = {}): ImportDryRunReport
   matches: 4,
   rows: 16,
   alreadyImported: 1,
+  backdated: 0,
   ok: true,
   problems: [],
   moreProblems: 0,
@@ -150,8 +151,11 @@ describe('ImportExport', () => {
     await waitFor(() => expect(importButton()).toBeEnabled());
   });
 
-  it('links the templates and the exports', () => {
+  it('takes the file in a drop area and offers the templates and the exports as buttons', () => {
     setup({});
+    expect(screen.getByRole('button', { name: /Choose a file to import, or drop it here/ })).toBeInTheDocument();
+    for (const name of ['CSV template', 'JSON template', 'Players (CSV)']) expect(screen.getByRole('link', { name })).toHaveClass('ant-btn');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'CSV template' })).toHaveAttribute('href', '/api/export/templates/matches.csv');
     expect(screen.getByRole('link', { name: 'JSON template' })).toHaveAttribute('href', '/api/export/templates/matches.json');
     expect(screen.getByRole('link', { name: 'Players (CSV)' })).toHaveAttribute('href', '/api/export/players.csv');
