@@ -352,23 +352,23 @@ describe('admin back office in Chromium', () => {
     await login(page);
     const group = page.getByRole('region', { name: 'Duplicates of Shadow' });
     await group.waitFor();
-    await page.getByText('Merging is permanent.').waitFor();
+    await page.getByText("Merging moves all of the duplicate's match history to the primary account.").waitFor();
     const first = group.getByRole('group', { name: 'Account #1' });
     await first.getByText('Suggested Primary').waitFor();
     expect(await first.getByRole('link', { name: /View Profile/ }).getAttribute('href')).toBe(`/tracker/players?id=${primary.id}`);
     expect(await first.getByRole('link', { name: /View Profile/ }).getAttribute('target')).toBe('_blank');
     await screenshot(page, 'admin-merge-players-light');
 
-    let confirmText = '';
-    page.once('dialog', (dialog) => {
-      confirmText = dialog.message();
-      void dialog.accept();
-    });
+    // The confirm is a styled dialog, like the other admin confirms, not the browser's.
     await group.getByRole('group', { name: 'Account #2' }).getByRole('button', { name: /Merge into Account #1/ }).click();
-    await expectToast(page, 'Success', 'Players merged successfully');
+    const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to merge these accounts?' });
+    await dialogSettled(page, 'Are you sure you want to merge these accounts?');
+    const confirmText = await confirm.textContent();
     expect(confirmText).toContain('Primary (KEEP): Shadow');
     expect(confirmText).toContain('Duplicate (DELETE): Shadow');
     expect(confirmText).toContain('All match history will be moved to the primary account');
+    await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
+    await expectToast(page, 'Success', 'Players merged successfully');
     await page.getByRole('region', { name: 'Duplicates of Shadow' }).waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Duplicates of Ghost' }).waitFor();
 
@@ -397,9 +397,10 @@ describe('admin back office in Chromium', () => {
     const group = page.getByRole('region', { name: 'Duplicates of Ghost' });
     await group.waitFor();
     // The two Ghost accounts played against each other, so they cannot be one person.
-    page.once('dialog', (dialog) => void dialog.accept());
     const merge = waitForWrite(page, 'POST', '/api/players/merge');
     await group.getByRole('group', { name: 'Account #2' }).getByRole('button', { name: /Merge into Account #1/ }).click();
+    await dialogSettled(page, 'Are you sure you want to merge these accounts?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Merge', exact: true }).click();
     const answer = await merge;
     expect(answer.status()).toBe(409);
     const { error } = (await answer.json()) as { error: string };
@@ -431,6 +432,8 @@ describe('admin back office in Chromium', () => {
       for (const type of ['Text', 'Button', 'HTML']) await darkPage.getByRole('button', { name: `Add ${type} block` }).click();
       await darkPage.getByRole('dialog').waitFor({ state: 'hidden' });
       await darkPage.evaluate(() => window.scrollTo(0, 0));
+      // The pointer leaves the page: where the last click left it, it would hover whatever scrolled under it.
+      await darkPage.mouse.move(0, 0);
       await screenshot(darkPage, 'admin-page-builder-dark');
 
       await darkPage.goto(server.baseUrl + '/admin/merge-players');

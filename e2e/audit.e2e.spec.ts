@@ -70,7 +70,7 @@ describe('audit log and operations in Chromium', () => {
     const { page } = browser;
     await page.goto(`${server.baseUrl}/admin/audit`);
     await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
-    await page.getByText('Content Edited in content-about: our-story').waitFor();
+    await page.getByText('Section "Our Story" on the About page edited (content)').waitFor();
     expect(await auditRows(page).count()).toBeGreaterThanOrEqual(4);
     await screenshot(page, 'audit-light');
 
@@ -88,7 +88,8 @@ describe('audit log and operations in Chromium', () => {
       expect.stringContaining('Match #2 recorded'),
       expect.stringContaining('Match #1 recorded'),
     ]);
-    const profile = auditRows(page).first().getByRole('link', { name: /^Player #/ }).first();
+    // Players are linked by name and id ("Alpha (#1)").
+    const profile = auditRows(page).first().getByRole('link', { name: /^(Alpha|Bravo) \(#\d+\)$/ }).first();
     expect(await profile.getAttribute('href')).toMatch(/^\/tracker\/players\?playerId=\d+$/);
     expect(await profile.getAttribute('target')).toBe('_blank');
 
@@ -203,7 +204,7 @@ describe('audit log and operations in Chromium', () => {
     const dark = await adminBrowser('dark');
     try {
       await dark.page.goto(`${server.baseUrl}/admin/audit`);
-      await dark.page.getByText('Content Edited in content-about: our-story').first().waitFor();
+      await dark.page.getByText('Section "Our Story" on the About page edited (content)').first().waitFor();
       await screenshot(dark.page, 'audit-dark');
       await dark.page.getByRole('button', { name: 'History of Section our-story (about page)' }).first().click();
       await dark.page.getByRole('dialog').getByRole('listitem', { name: 'Version 3' }).waitFor();

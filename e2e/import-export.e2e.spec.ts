@@ -147,7 +147,7 @@ describe('import and export in Chromium', () => {
     // The public leaderboard ranks the imported players as the API does.
     await page.goto(`${server.baseUrl}/tracker/leaderboard`);
     await page.waitForFunction(
-      (expected) => [...document.querySelectorAll('tbody tr.leaderboard-row td:nth-child(2)')].map((cell) => cell.textContent).join('|') === expected,
+      (expected) => [...document.querySelectorAll('tbody tr.leaderboard-row td:nth-child(2) strong')].map((cell) => cell.textContent).join('|') === expected,
       board.map((entry) => entry.username).join('|'),
     );
   }, 120_000);

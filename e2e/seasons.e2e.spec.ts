@@ -35,11 +35,11 @@ describe('seasons in Chromium', () => {
   const ids: Record<string, number> = {};
 
   const open = (path: string) => page.goto(server.baseUrl + path);
-  const boardNames = () => page.locator('tbody tr.leaderboard-row td:nth-child(2)').allTextContents();
+  const boardNames = () => page.locator('tbody tr.leaderboard-row td:nth-child(2) strong').allTextContents();
   /** Waits until the board lists exactly these players, in this order. */
   const expectBoard = (names: string[]) =>
     page.waitForFunction(
-      (expected) => [...document.querySelectorAll('tbody tr.leaderboard-row td:nth-child(2)')].map((cell) => cell.textContent).join() === expected,
+      (expected) => [...document.querySelectorAll('tbody tr.leaderboard-row td:nth-child(2) strong')].map((cell) => cell.textContent).join() === expected,
       names.join(),
     );
   const overall = async () => (await server.call('GET', '/api/players/leaderboard')).body as LeaderboardEntry[];

@@ -14,6 +14,7 @@ export * from './modes/modes.js';
 export * from './stats/ratios.js';
 export * from './elo/elo.js';
 export * from './ranking/ranking.js';
+export * from './ranking/board-labels.js';
 export * from './record-match/record-match.rules.js';
 export * from './record-match/record-match.parse.js';
 export * from './record-match/match-map.js';

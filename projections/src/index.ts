@@ -13,6 +13,7 @@ export * from './rebuild-reads.js';
 export * from './set-aside-events.js';
 export * from './players/players.projection.js';
 export * from './players/players.queries.js';
+export * from './players/player-search.queries.js';
 export * from './matches/matches.projection.js';
 export * from './matches/matches.queries.js';
 export * from './matches/match-page.queries.js';

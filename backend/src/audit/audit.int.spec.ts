@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '@team/contracts';
+import type { AuditPage, EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 import { until } from '@test-support/until.js';
@@ -111,5 +111,78 @@ describe('audit log and operations (admin)', () => {
     });
     expect(operations.head).toBe(8);
     expect(await app.eventCount()).toBe(before);
+  });
+});
+
+describe('the audit log names players, pages and sections, and finds "Match #N" and "Player #N" (PostgreSQL)', () => {
+  let app: TestApp;
+  const ids: Record<string, number> = {};
+  const line = (discordId: string, username: string) => ({ discordId, username, kills: 0, deaths: 0, assists: 0, score: 0 });
+  const ok = async (method: string, path: string, json?: unknown) => {
+    const answer = await app.call(method, path, { json, admin: true });
+    if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  const events = async (query = '') => (await app.call('GET', `/api/admin/events?${query}`, { admin: true })).body as AuditPage;
+  const summaries = async (query: string) => (await events(query)).events.map((e) => e.summary);
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    // Matches 1 and 2: one Shadow account each (two Discord IDs), against Rival.
+    await ok('POST', '/api/matches', { winningTeam: 'team1', team1: [line('5001', 'Shadow')], team2: [line('6001', 'Rival')] });
+    await ok('POST', '/api/matches', { winningTeam: 'team2', team1: [line('5002', 'Shadow')], team2: [line('6001', 'Rival')] });
+    for (const player of (await ok('GET', '/api/players')) as { id: number; discordId: string }[]) ids[player.discordId] = player.id;
+    await ok('POST', '/api/players/merge', { primaryId: ids['5001'], duplicateId: ids['5002'] });
+    await ok('POST', '/api/admin/matches/1/void', { reason: 'Wrong lobby' });
+    const section = await ok('POST', '/api/content', { page: 'about', section: 'our-story', title: '<p>Our Story</p>', content: '<p>First</p>', imageUrl: null });
+    await ok('PUT', `/api/content/${section.id}`, { title: '<p>Our Story</p>', content: '<p>Second</p>', imageUrl: null });
+    const page = await ok('POST', '/api/pages', { slug: 'tryouts', title: 'Tryouts' });
+    await ok('POST', '/api/blocks', {
+      pageId: page.id, blockType: 'text', layout: 'full', order: 0, padding: 'medium', textAlign: 'left', title: 'Sign up',
+      content: '<p>Fridays</p>', videoUrl: null, imageUrl: null, buttonText: null, buttonUrl: null, buttonStyle: 'primary',
+    });
+  });
+  afterAll(() => app.close());
+
+  test('summaries and links name what the events give by id only, from the read models: one query per kind', async () => {
+    const lookups: string[] = [];
+    const onQuery = ({ sql }: { sql: string }) => {
+      const table = /^select .* from "(ladder_players|pages|content_sections)" where "id" in/.exec(sql)?.[1];
+      if (table) lookups.push(table);
+    };
+    app.knex.on('query', onQuery);
+    const page = await events();
+    app.knex.off('query', onQuery);
+    expect(lookups.sort()).toEqual(['content_sections', 'ladder_players', 'pages']);
+    const entry = (type: string) => page.events.find((e) => e.type === type)!;
+    const [primary, duplicate, rival] = [ids['5001']!, ids['5002']!, ids['6001']!];
+    expect(entry('PlayersMerged').summary).toBe(`Player "Shadow" (#${duplicate}) merged into "Shadow" (#${primary})`);
+    expect(entry('MatchVoided')).toMatchObject({
+      summary: 'Match #1 voided: Wrong lobby',
+      links: { playerIds: [primary, rival].sort((a, b) => a - b), playerNames: { [primary]: 'Shadow', [rival]: 'Rival' } },
+    });
+    // The edit changed the content only: its section's title comes from the read model.
+    expect(entry('ContentEdited').summary).toBe('Section "Our Story" on the About page edited (content)');
+    expect(entry('ContentBlockSaved')).toMatchObject({
+      summary: 'Text block "Sign up" added to page "Tryouts" (/tryouts)',
+      links: { pageSlugs: ['tryouts'], pageTitles: { tryouts: 'Tryouts' } },
+    });
+    expect(entry('PageCreated').summary).toBe('Page "Tryouts" created at /tryouts');
+  });
+
+  test('"Match #1", "match 1" and "#1" find match 1\'s recorded and voided events; "Player #N" a player\'s', async () => {
+    const matchOne = ['Match #1 voided: Wrong lobby', expect.stringMatching(/^Match #1 recorded: Team 1 won, 2 players$/)];
+    expect(await summaries(`q=${encodeURIComponent('Match #1')}`)).toEqual(matchOne);
+    expect(await summaries('q=match%201')).toEqual(matchOne);
+    // A bare "#N" also names player N (the first account: Shadow's), whose events come along.
+    const bare = await summaries(`q=${encodeURIComponent('#1')}`);
+    expect(bare).toEqual(expect.arrayContaining(matchOne));
+    expect((await events(`q=${encodeURIComponent(`Player #${ids['5002']}`)}`)).events.map((e) => e.type)).toEqual([
+      'PlayersMerged',
+      'MatchRecorded',
+    ]);
+    // Still a text search too, and a number past PostgreSQL's integers names nothing (no 500).
+    expect(await summaries('q=wrong%20lobby')).toEqual(['Match #1 voided: Wrong lobby']);
+    expect((await app.call('GET', `/api/admin/events?q=${encodeURIComponent('Match #99999999999')}`, { admin: true })).status).toBe(200);
   });
 });

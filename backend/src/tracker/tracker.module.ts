@@ -5,6 +5,8 @@ import { GetLeaderboardController } from './get-leaderboard/get-leaderboard.cont
 import { GetLeaderboardHandler } from './get-leaderboard/get-leaderboard.query.js';
 import { GetLeaderboardAsOfHandler } from './get-leaderboard/get-leaderboard-as-of.query.js';
 import { GetPlayersController } from './get-players/get-players.controller.js';
+import { SearchPlayersController } from './search-players/search-players.controller.js';
+import { SearchPlayersHandler } from './search-players/search-players.query.js';
 import { GetRankDistributionController } from './get-rank-distribution/get-rank-distribution.controller.js';
 import { GetGlobalStatsController } from './get-global-stats/get-global-stats.controller.js';
 import { GetGlobalStatsHandler } from './get-global-stats/get-global-stats.query.js';
@@ -44,6 +46,7 @@ import { TIME_TRAVEL_LOG } from './time-travel/time-travel-log.js';
     GetDuplicatesController,
     ComparePlayersController,
     GetPlayersController,
+    SearchPlayersController,
     GetPlayerMatchesController,
     GetHeadToHeadController,
     GetRankDistributionController,
@@ -67,6 +70,7 @@ import { TIME_TRAVEL_LOG } from './time-travel/time-travel-log.js';
     GetPlayerMatchesHandler,
     GetHeadToHeadHandler,
     ComparePlayersHandler,
+    SearchPlayersHandler,
     GetDuplicatesHandler,
     GetSeasonsHandler,
     GetSeasonHandler,

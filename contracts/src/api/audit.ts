@@ -8,6 +8,10 @@ export interface EventLinks {
   playerIds: number[];
   pageSlugs: string[];
   contentPages: string[];
+  /** The linked players' usernames by id, where known: as the players read model has them now, else as the event gave them. */
+  playerNames: Record<number, string>;
+  /** The linked pages' titles by slug, where known. */
+  pageTitles: Record<string, string>;
 }
 
 /**

@@ -46,6 +46,8 @@ export interface MatchPageLine extends LineStats {
   /** The account the line counts for now (a merge moves lines to the primary). */
   playerId: number;
   username: string;
+  /** The account's Discord ID: it tells two same-named players of the match apart. */
+  discordId: string;
   /** The name typed for this line when the match was recorded (a match renames no one). */
   recordedAs: string;
   team: TeamId;

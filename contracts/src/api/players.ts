@@ -20,8 +20,11 @@ export interface Player {
   avgScore: number;
 }
 
-/** GET /api/players/top */
-export type TopPlayer = Pick<Player, 'id' | 'username' | 'wins' | 'losses' | 'elo'>;
+/**
+ * GET /api/players/top: SPEC §7's id, username, wins, losses and elo, with the Discord ID
+ * that tells two same-named players apart and the match count that marks a provisional rating.
+ */
+export type TopPlayer = Pick<Player, 'id' | 'username' | 'discordId' | 'wins' | 'losses' | 'elo' | 'totalMatches'>;
 
 /** GET /api/players/leaderboard: players in rank order, with rank and tier. */
 export interface LeaderboardEntry extends Player {
@@ -51,4 +54,25 @@ export interface RenamePlayerResponse {
   previousUsername: string;
   /** The PlayerRenamed event's global log position (0 when nothing was appended). */
   position: number;
+}
+
+/** GET /api/players/search: `q` is 1 to this many characters once trimmed. */
+export const PLAYER_SEARCH_MAX_QUERY_LENGTH = 64;
+/** GET /api/players/search: the most players one lookup answers (`limit`). */
+export const PLAYER_SEARCH_MAX_LIMIT = 20;
+/** GET /api/players/search: how many players a lookup answers when `limit` is not given. */
+export const PLAYER_SEARCH_DEFAULT_LIMIT = 8;
+
+/**
+ * One player found by GET /api/players/search?q=&limit= (active accounts only, never a merged
+ * one). Best matches first: the Discord ID itself, the name itself, names starting with q,
+ * Discord IDs starting with q, then names containing q; among equals, the most matches first.
+ */
+export interface PlayerSearchHit {
+  id: number;
+  username: string;
+  discordId: string;
+  /** The overall rating. */
+  elo: number;
+  totalMatches: number;
 }

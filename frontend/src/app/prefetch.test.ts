@@ -16,9 +16,9 @@ async function readsFor(url: string, expected: number): Promise<string[]> {
 
 describe('prefetchScreenData', () => {
   it.each([
-    ['/', ['GET /api/content/home', 'GET /api/players/top', 'GET /api/stats/global']],
-    ['/about', ['GET /api/content/about']],
-    ['/roster/', ['GET /api/content/roster']],
+    ['/', ['GET /api/content/home', 'GET /api/pages/home', 'GET /api/players/top', 'GET /api/stats/global']],
+    ['/about', ['GET /api/content/about', 'GET /api/pages/about']],
+    ['/roster/', ['GET /api/content/roster', 'GET /api/pages/roster']],
     [
       '/tracker/dashboard',
       ['GET /api/matches/recent', 'GET /api/players/top', 'GET /api/stats/global', 'GET /api/stats/rank-distribution'],

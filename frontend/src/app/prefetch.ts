@@ -16,8 +16,14 @@ import type { AppStore } from './store';
 /** One read to start: an RTK Query prefetch (it fills the cache the screen's hook then reads). */
 type Read = ReturnType<typeof modesApi.util.prefetch>;
 
+/** A system page's content sections and its Page Builder blocks, shown below them. */
+const systemPageReads = (page: 'home' | 'about' | 'roster'): Read[] => [
+  contentApi.util.prefetch('getContent', page, {}),
+  pageApi.util.prefetch('getPageBySlug', page, {}),
+];
+
 const homeReads = (): Read[] => [
-  contentApi.util.prefetch('getContent', 'home', {}),
+  ...systemPageReads('home'),
   globalStatsApi.util.prefetch('getGlobalStats', undefined, {}),
   topPlayersApi.util.prefetch('getTopPlayers', undefined, {}),
 ];
@@ -32,8 +38,8 @@ const dashboardReads = (): Read[] => [
 /** What each public screen reads first, by path (SPEC §2). */
 const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
   '/': homeReads,
-  '/about': () => [contentApi.util.prefetch('getContent', 'about', {})],
-  '/roster': () => [contentApi.util.prefetch('getContent', 'roster', {})],
+  '/about': () => systemPageReads('about'),
+  '/roster': () => systemPageReads('roster'),
   '/tracker': dashboardReads,
   '/tracker/dashboard': dashboardReads,
   '/tracker/leaderboard': (search) => {

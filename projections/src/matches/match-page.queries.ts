@@ -5,23 +5,23 @@ import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow }
 import { lineStats, matchHeader } from './matches.queries.js';
 
 /**
- * The account each player id counts as now, with its username: itself, or the primary at the
+ * The account each player id counts as now, with its username and Discord ID: itself, or the primary at the
  * end of its merge chain. A counting match's lines were moved by the merges already. A voided
  * match's lines are not moved by merges or unmerges (their events leave voided matches out), so
  * they are resolved here from the account they were recorded under: a merge made after the void
  * and reverted since would otherwise leave the line with the primary.
  */
-async function currentAccounts(knex: Knex, ids: readonly number[]): Promise<Map<number, { id: number; username: string }>> {
-  const { rows } = await knex.raw<{ rows: { start: number; id: number; username: string }[] }>(
+async function currentAccounts(knex: Knex, ids: readonly number[]): Promise<Map<number, { id: number; username: string; discordId: string }>> {
+  const { rows } = await knex.raw<{ rows: { start: number; id: number; username: string; discord_id: string }[] }>(
     `WITH RECURSIVE chain AS (
-       SELECT id AS start, id, username, merged_into FROM ${PLAYERS_TABLE} WHERE id = ANY(?::int[])
+       SELECT id AS start, id, username, discord_id, merged_into FROM ${PLAYERS_TABLE} WHERE id = ANY(?::int[])
        UNION ALL
-       SELECT c.start, p.id, p.username, p.merged_into FROM chain c JOIN ${PLAYERS_TABLE} p ON p.id = c.merged_into
+       SELECT c.start, p.id, p.username, p.discord_id, p.merged_into FROM chain c JOIN ${PLAYERS_TABLE} p ON p.id = c.merged_into
      )
-     SELECT start, id, username FROM chain WHERE merged_into IS NULL`,
+     SELECT start, id, username, discord_id FROM chain WHERE merged_into IS NULL`,
     [[...new Set(ids)]],
   );
-  return new Map(rows.map((row) => [Number(row.start), { id: Number(row.id), username: row.username }]));
+  return new Map(rows.map((row) => [Number(row.start), { id: Number(row.id), username: row.username, discordId: row.discord_id }]));
 }
 
 /** One match as its page shows it (voided ones too, marked), or null for an unknown id. */
@@ -37,6 +37,7 @@ export async function matchPage(knex: Knex, id: number): Promise<MatchPage | nul
     return {
       playerId: account.id,
       username: account.username,
+      discordId: account.discordId,
       recordedAs: line.recorded_as,
       team: line.team,
       won: line.won,

@@ -285,6 +285,19 @@ export const playersProjection: Projection = defineProjection<Exclude<LadderEven
     // Issue 22: a match no longer renames an existing player; a replay undoes the renames of the
     // events already in the log, so live tables equal a rebuild (docs/events.md).
     { name: '002_no_rename_by_match', replay: true, async up() {} },
+    {
+      // Record Match's player lookup (GET /api/players/search): names and Discord IDs starting
+      // with what is typed. text_pattern_ops lets LIKE 'abc%' use the index whatever the
+      // database's collation. Indexes only, so no replay.
+      name: '003_player_search_prefixes',
+      replay: false,
+      async up(knex) {
+        await knex.raw(`
+          CREATE INDEX ladder_players_name_prefix_idx ON ${PLAYERS_TABLE} (lower(username) text_pattern_ops) WHERE merged_into IS NULL;
+          CREATE INDEX ladder_players_discord_prefix_idx ON ${PLAYERS_TABLE} (discord_id text_pattern_ops) WHERE merged_into IS NULL;
+        `);
+      },
+    },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),

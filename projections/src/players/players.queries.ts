@@ -3,6 +3,7 @@ import {
   kdRatio,
   rankDistribution,
   rankPlayers,
+  usernameKey,
   type DuplicateGroup,
   type GlobalStats,
   type LeaderboardEntry,
@@ -95,11 +96,6 @@ export async function globalStats(knex: Knex): Promise<GlobalStats> {
     totalMatches: Number(row.matches),
     avgElo: row.avg_elo === null ? 1000 : Math.round(Number(row.avg_elo)),
   };
-}
-
-/** Usernames equal ignoring case and surrounding spaces. */
-export function usernameKey(username: string): string {
-  return username.trim().toLowerCase();
 }
 
 /**

@@ -5,6 +5,7 @@ import type { KurrentRecordedEvent } from '../../event-store/kurrentdb/kurrentdb
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { linksOf } from '../event-summary.js';
 import { adminKeyOfEvent, auditPage, type AuditFilter, type AuditLog, type LoggedEvent } from './list-events.query.js';
+import { refersTo, textReference } from './text-reference.js';
 
 /** Most events one audit page reads on KurrentDB before it answers with what it found. */
 export const AUDIT_SCAN_LIMIT = 5000;
@@ -17,7 +18,8 @@ export const AUDIT_SCAN_LIMIT = 5000;
  * from there: a rare filter gives short (even empty) pages rather than an unbounded scan. A `from`
  * time ends the read early (older events were recorded before it, see CLOCK_SKEW_MS). The text
  * search looks in the type, the stream and the data's compact JSON (PostgreSQL searches its jsonb
- * text, which puts a space after each colon and comma).
+ * text, which puts a space after each colon and comma), and a text like `Match #300` or
+ * `Player #12` also finds the events about that match or player (text-reference.ts).
  */
 export class KurrentAuditLog implements AuditLog {
   private readonly clockSkewMs: number;
@@ -67,6 +69,7 @@ export class KurrentAuditLog implements AuditLog {
 /** The filters as a test of one event, with PostgreSQL's meaning (see PostgresAuditLog). */
 function matcherOf(filter: AuditFilter): (event: KurrentRecordedEvent) => boolean {
   const text = filter.text?.toLowerCase() ?? null;
+  const reference = filter.text === null ? null : textReference(filter.text);
   return (event) => {
     const recordedAt = Date.parse(event.metadata.recordedAt);
     return (
@@ -76,7 +79,9 @@ function matcherOf(filter: AuditFilter): (event: KurrentRecordedEvent) => boolea
       (filter.to === null || recordedAt <= filter.to.getTime()) &&
       (filter.playerId === null || linksOf(event).playerIds.includes(filter.playerId)) &&
       (filter.keyId === null || adminKeyOfEvent(event.metadata)?.id === filter.keyId) &&
-      (text === null || [event.type, event.streamId, JSON.stringify(event.data)].some((s) => s.toLowerCase().includes(text)))
+      (text === null ||
+        [event.type, event.streamId, JSON.stringify(event.data)].some((s) => s.toLowerCase().includes(text)) ||
+        (reference !== null && refersTo(reference, event)))
     );
   };
 }

@@ -3,6 +3,7 @@ import { OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeyRef, type AuditEntry, type A
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf } from '../event-summary.js';
+import { MATCH_EVENT_TYPES, textReference } from './text-reference.js';
 
 export interface AuditFilter {
   types: string[];
@@ -12,6 +13,7 @@ export interface AuditFilter {
   keyId: string | null;
   from: Date | null;
   to: Date | null;
+  /** Text in the type, stream or data; `Match #300` or `Player #12` also finds that match's or player's events (text-reference.ts). */
   text: string | null;
   before: number | null;
   limit: number;
@@ -99,6 +101,12 @@ export interface AuditLog {
   list(filter: AuditFilter): Promise<AuditPage>;
 }
 
+/**
+ * Any reference to the player bound to `?` anywhere in the payload: participants, merges,
+ * corrections. (knex treats a bare ? as a binding: the jsonpath filter's ? is escaped.)
+ */
+const PLAYER_REFERENCED = `jsonb_path_exists(data, '$.** \\? (@.playerId == $id || @.primaryId == $id || @.duplicateId == $id)', jsonb_build_object('id', ?::int))`;
+
 export class PostgresAuditLog implements AuditLog {
   constructor(private readonly knex: Knex) {}
 
@@ -112,14 +120,7 @@ export class PostgresAuditLog implements AuditLog {
     if (filter.from) query.where('recorded_at', '>=', filter.from);
     if (filter.to) query.where('recorded_at', '<=', filter.to);
     if (filter.before) query.where('position', '<', filter.before);
-    if (filter.playerId) {
-      // Any player reference anywhere in the payload: participants, merges, corrections.
-      query.whereRaw(
-        // knex treats a bare ? as a binding: the jsonpath filter's ? is escaped.
-        `jsonb_path_exists(data, '$.** \\? (@.playerId == $id || @.primaryId == $id || @.duplicateId == $id)', jsonb_build_object('id', ?::int))`,
-        [filter.playerId],
-      );
-    }
+    if (filter.playerId) query.whereRaw(PLAYER_REFERENCED, [filter.playerId]);
     if (filter.keyId === OWNER_KEY_ID) {
       // Admin events from before named keys were all made by the one shared key: the owner's.
       query.where((q) =>
@@ -130,7 +131,14 @@ export class PostgresAuditLog implements AuditLog {
     }
     if (filter.text) {
       const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query.where((q) => q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]));
+      const reference = textReference(filter.text);
+      query.where((q) => {
+        q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]);
+        if (reference?.match) {
+          q.orWhere((m) => m.whereIn('type', MATCH_EVENT_TYPES).whereRaw(`data @> jsonb_build_object('matchId', ?::int)`, [reference.id]));
+        }
+        if (reference?.player) q.orWhereRaw(PLAYER_REFERENCED, [reference.id]);
+      });
     }
     const rows = await query;
     const events: LoggedEvent[] = rows.map((row) => ({

@@ -10,6 +10,7 @@ const line = {
   properties: {
     playerId: { type: 'integer', description: 'The account the line counts for now (the primary after a merge)' },
     username: { type: 'string', description: "The account's name now" },
+    discordId: { type: 'string', description: "The account's Discord ID (tells two same-named players apart)" },
     recordedAs: { type: 'string', description: 'The name typed for this line when the match was recorded (a match renames no one)' },
     team: { type: 'string', enum: ['team1', 'team2'] },
     won: { type: 'boolean' },

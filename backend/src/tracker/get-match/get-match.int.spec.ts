@@ -45,6 +45,7 @@ describe('GET /api/matches/{id}', () => {
       {
         playerId: alpha!.playerId,
         username: 'Alpha',
+        discordId: 'd-a',
         recordedAs: 'Alpha',
         team: 'team1',
         won: false,
@@ -111,7 +112,7 @@ describe('GET /api/matches/{id}', () => {
     expect(board.find((e) => e.id === 1)).toMatchObject({ totalMatches: 1 });
   });
 
-  test("after a merge the primary's name shows, on counting and voided matches alike", async () => {
+  test("after a merge the primary's name and Discord ID show, on counting and voided matches alike", async () => {
     // "alpha" (Echo's second account) plays a match, and another one that gets voided.
     const counted = await record({ winningTeam: 'team1', team1: [p('d-a2', 'alpha')], team2: [p('d-c', 'Charlie')] });
     const dropped = await record({ winningTeam: 'team2', team1: [p('d-a2', 'alpha')], team2: [p('d-b', 'Bravo')] });
@@ -122,7 +123,7 @@ describe('GET /api/matches/{id}', () => {
 
     for (const id of [counted.matchId, dropped.matchId]) {
       const line = (await page(id)).teams.team1[0]!;
-      expect([line.playerId, line.username]).toEqual([1, 'Alpha']);
+      expect([line.playerId, line.username, line.discordId]).toEqual([1, 'Alpha', 'd-a']);
     }
     expect((await page(dropped.matchId)).voided).toMatchObject({ reason: 'Smurf check' });
 
@@ -130,7 +131,7 @@ describe('GET /api/matches/{id}', () => {
     expect((await app.call('POST', '/api/admin/merges/revert', { json: { primaryId: 1, duplicateId }, admin: true })).status).toBe(200);
     for (const id of [counted.matchId, dropped.matchId]) {
       const line = (await page(id)).teams.team1[0]!;
-      expect([line.playerId, line.username]).toEqual([duplicateId, 'alpha']);
+      expect([line.playerId, line.username, line.discordId]).toEqual([duplicateId, 'alpha', 'd-a2']);
     }
   });
 

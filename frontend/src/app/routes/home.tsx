@@ -1,6 +1,7 @@
 import { useGetContentQuery } from '@/features/content/api/get-content';
 import { HERO_SECTION_ID, HomeHero } from '@/features/content/components/HomeHero';
 import { HomeSections } from '@/features/content/components/HomeSections';
+import { PageBlocks } from '@/features/pages/components/PageBlocks';
 import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
 import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
 import { useLiveUpdates } from '@/lib/use-live-updates';
@@ -19,6 +20,7 @@ export default function HomeRoute() {
       <HomeHero hero={hero} loading={isLoading} />
       <HomeStatCards />
       <HomeSections sections={extraSections} />
+      <PageBlocks slug="home" />
       <HomeTopPlayers />
     </div>
   );

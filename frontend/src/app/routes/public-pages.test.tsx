@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import type { ContentSection, TopPlayer } from '@team/contracts';
+import type { ContentBlock, ContentSection, PageWithBlocks, TopPlayer } from '@team/contracts';
+import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { BRAND_NAME, DEFAULT_TAGLINE } from '@/config/brand';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import AboutRoute from './about';
+import DynamicPageRoute from './dynamic-page';
 import HomeRoute from './home';
 import RosterRoute from './roster';
 
@@ -15,9 +17,11 @@ function section(overrides: Partial<ContentSection>): ContentSection {
 const topPlayers: TopPlayer[] = Array.from({ length: 7 }, (_, i) => ({
   id: i + 1,
   username: `Top${i + 1}`,
+  discordId: `10000${i + 1}`,
   wins: 10 - i,
   losses: i,
   elo: 1700 - i * 10,
+  totalMatches: 10,
 }));
 
 describe('Home', () => {
@@ -101,5 +105,63 @@ describe('Roster', () => {
     mockFetch({ 'GET /api/content/roster': { body: [] } });
     renderWithProviders(<RosterRoute />);
     expect(await screen.findByText('Player 1')).toBeInTheDocument();
+  });
+});
+
+describe("the Page Builder's blocks of the system pages", () => {
+  const block = (id: number, title: string, content: string): ContentBlock => ({
+    id, pageId: 2, blockType: 'text', layout: 'full', order: id, padding: 'medium', textAlign: 'left', title, content,
+    videoUrl: null, imageUrl: null, buttonText: null, buttonUrl: null, buttonStyle: null,
+  });
+  const page = (id: number, slug: string, title: string, contentBlocks: ContentBlock[]): PageWithBlocks => ({ id, slug, title, isSystem: true, contentBlocks });
+
+  it.each([
+    ['about', 'About', AboutRoute, 'Founded 2019'],
+    ['roster', 'Roster', RosterRoute, 'Ace'],
+  ] as const)('show on /%s below its content sections', async (slug, title, Route, sectionTitle) => {
+    mockFetch({
+      [`GET /api/content/${slug}`]: { body: [section({ page: slug, section: 's', title: `<p>${sectionTitle}</p>`, content: '<p>Text</p>' })] },
+      [`GET /api/pages/${slug}`]: { body: page(2, slug, title, [block(5, 'Tryouts are open', 'Sign up on Discord.')]) },
+    });
+    renderWithProviders(<Route />);
+    const blocks = await screen.findByRole('region', { name: `More on the ${title} page` });
+    expect(within(blocks).getByText('Tryouts are open')).toBeInTheDocument();
+    // Below the sections, in the page's order.
+    const sectionTitleNode = screen.getByText(sectionTitle);
+    expect(sectionTitleNode.compareDocumentPosition(blocks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('show on the home page below its sections, above the top players', async () => {
+    mockFetch({
+      'GET /api/content/home': { body: [section({ id: 2, section: 'news', title: '<p>News</p>', content: '<p>Season two.</p>' })] },
+      'GET /api/pages/home': { body: page(1, 'home', 'Home', [block(3, 'Watch us live', 'Every Friday.')]) },
+      'GET /api/stats/global': { body: { totalPlayers: 0, totalMatches: 0, avgElo: 1000 } },
+      'GET /api/players/top': { body: [] },
+    });
+    renderWithProviders(<HomeRoute />);
+    const blocks = await screen.findByRole('region', { name: 'More on the Home page' });
+    expect(within(blocks).getByText('Every Friday.')).toBeInTheDocument();
+    const top = screen.getByRole('region', { name: 'Top Players' });
+    expect(screen.getByText('Season two.').compareDocumentPosition(blocks) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(blocks.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('add nothing when the page has no blocks to show', async () => {
+    mockFetch({ 'GET /api/content/about': { body: [] }, 'GET /api/pages/about': { body: page(2, 'about', 'About', []) } });
+    renderWithProviders(<AboutRoute />);
+    await screen.findByText('Our Story');
+    expect(screen.queryByRole('region', { name: /More on the/ })).not.toBeInTheDocument();
+  });
+
+  it('/home is the home page: it goes to /', async () => {
+    mockFetch({});
+    renderWithProviders(
+      <Routes>
+        <Route path="/" element={<p>the home page</p>} />
+        <Route path="/:slug" element={<DynamicPageRoute />} />
+      </Routes>,
+      { route: '/home' },
+    );
+    expect(await screen.findByText('the home page')).toBeInTheDocument();
   });
 });

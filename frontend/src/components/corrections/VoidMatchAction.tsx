@@ -9,6 +9,8 @@ export interface VoidMatchActionProps {
   matchId: number;
   /** `link` where the button sits inside a list entry (the profile's match history). */
   buttonType?: 'default' | 'link';
+  /** `middle` beside a screen's title (the match page); `small` in rows and lists. */
+  size?: 'small' | 'middle';
   /** After the void was appended (the Audit screen reads its log again). */
   onVoided?: () => void;
   /** The admin screens log out on a rejected key: true when it handled the error. */
@@ -17,10 +19,10 @@ export interface VoidMatchActionProps {
 
 /**
  * Admin only: voids a match after asking why. The Audit screen offers it on a recorded
- * match; the player profile loads it lazily for a stored moderator (or owner) key, so public
- * visitors never download it.
+ * match; the player profile and the match page (MatchPageVoid) load it lazily for a stored
+ * moderator (or owner) key, so public visitors never download it.
  */
-export default function VoidMatchAction({ matchId, buttonType = 'default', onVoided, handleAdminError }: VoidMatchActionProps) {
+export default function VoidMatchAction({ matchId, buttonType = 'default', size = 'small', onVoided, handleAdminError }: VoidMatchActionProps) {
   const { toast } = useToast();
   const [voidMatch, { isLoading }] = useVoidMatchMutation();
   const [open, setOpen] = useState(false);
@@ -42,7 +44,7 @@ export default function VoidMatchAction({ matchId, buttonType = 'default', onVoi
 
   return (
     <>
-      <Button size="small" type={buttonType} danger onClick={() => setOpen(true)}>
+      <Button size={size} type={buttonType} danger onClick={() => setOpen(true)}>
         Void match
       </Button>
       <Modal

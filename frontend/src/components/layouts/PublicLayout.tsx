@@ -4,13 +4,8 @@ import { BrandLogo } from '@/components/brand/BrandLogo';
 import { ThemeToggle } from '@/components/ui/ThemeToggle';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { BRAND_NAME } from '@/config/brand';
-
-const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/roster', label: 'Roster' },
-  { to: '/tracker/dashboard', label: 'ELO Tracker' },
-] as const;
+import { SiteFooter } from './SiteFooter';
+import { SITE_LINKS } from './site-links';
 
 /** SPEC §2: Home is active only on exactly "/", the others when the path starts with the link. */
 export function isNavLinkActive(pathname: string, to: string): boolean {
@@ -27,7 +22,7 @@ export function PublicLayout() {
           <span>{BRAND_NAME}</span>
         </Link>
         <nav className="public-nav" aria-label="Main">
-          {NAV_LINKS.map((link) => {
+          {SITE_LINKS.map((link) => {
             const active = isNavLinkActive(pathname, link.to);
             return (
               <NavLink
@@ -48,6 +43,7 @@ export function PublicLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <SiteFooter />
     </div>
   );
 }

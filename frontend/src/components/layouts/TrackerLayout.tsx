@@ -13,6 +13,7 @@ import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { ThemeToggle } from '@/components/ui/ThemeToggle';
 import { BRAND_NAME } from '@/config/brand';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { SiteFooter } from './SiteFooter';
 import { useSidebar } from './use-sidebar';
 
 const SIDEBAR_LINKS: { to: string; label: string; icon: ReactNode }[] = [
@@ -146,6 +147,7 @@ export function TrackerLayout() {
             </Suspense>
           </div>
         </main>
+        <SiteFooter />
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { BRAND_NAME } from '@/config/brand';
 import { PublicLayout } from './PublicLayout';
 import { TrackerLayout } from './TrackerLayout';
 
@@ -35,7 +36,7 @@ describe('PublicLayout', () => {
     renderAt(path);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const label of ['Home', 'About', 'Roster', 'ELO Tracker']) {
-      const link = nav.querySelector(`a[href]`) && screen.getByRole('link', { name: label });
+      const link = within(nav).getByRole('link', { name: label });
       if (label === active) expect(link).toHaveAttribute('aria-current', 'page');
       else expect(link).not.toHaveAttribute('aria-current');
     }
@@ -43,7 +44,7 @@ describe('PublicLayout', () => {
 
   it('links the ELO Tracker to the dashboard', () => {
     renderAt('/');
-    expect(screen.getByRole('link', { name: 'ELO Tracker' })).toHaveAttribute('href', '/tracker/dashboard');
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'ELO Tracker' })).toHaveAttribute('href', '/tracker/dashboard');
   });
 
   it('toggles the theme and saves it under "theme"', async () => {
@@ -140,5 +141,25 @@ describe('TrackerLayout', () => {
       expect(router.state.location.pathname).toBe('/tracker/players');
       expect(screen.queryByRole('dialog', { name: 'Tracker menu' })).toBeNull();
     });
+  });
+});
+
+describe('the site footer', () => {
+  it.each(['/about', '/tracker/leaderboard'])('closes the page on %s: the site name and its main pages, as the contentinfo landmark', (path) => {
+    renderAt(path);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText(BRAND_NAME)).toBeInTheDocument();
+    expect(footer).toHaveTextContent('Built on the ELO tracker');
+    const links = within(within(footer).getByRole('navigation', { name: 'Footer' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Roster', '/roster'],
+      ['ELO Tracker', '/tracker/dashboard'],
+    ]);
+    // It follows the screen, outside <main>.
+    expect(screen.getByRole('main').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

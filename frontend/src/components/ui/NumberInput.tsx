@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import './controls.css';
 
-export interface NumberInputProps {
+export interface NumberInputProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'aria-invalid' | 'aria-describedby'> {
   id: string;
   value: number | null;
   /** The typed number, or null when the field holds none (emptied, or text that is no number). */
@@ -19,10 +19,11 @@ export interface NumberInputProps {
  * empty React sees no change (no onChange): the input event still reports it (null), so the
  * form can make it 0 at once, even when Enter submits before the field is left.
  */
-export function NumberInput({ id, value, onChange, min = 0, max }: NumberInputProps) {
+export function NumberInput({ id, value, onChange, min = 0, max, ...aria }: NumberInputProps) {
   const [typed, setTyped] = useState<string | null>(null);
   return (
     <input
+      {...aria}
       id={id}
       className="plain-input"
       type="number"

@@ -7,7 +7,7 @@ import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import DashboardRoute from './dashboard';
 
-const top: TopPlayer[] = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, username: `Star${i + 1}`, wins: 9 - i, losses: i, elo: 1600 - i * 20 }));
+const top: TopPlayer[] = Array.from({ length: 6 }, (_, i) => makePlayer({ id: i + 1, username: `Star${i + 1}`, wins: 9 - i, losses: i, elo: 1600 - i * 20, totalMatches: 9 }));
 
 const matches: Match[] = Array.from({ length: 6 }, (_, i) => ({
   id: 100 + i,

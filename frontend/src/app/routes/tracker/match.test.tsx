@@ -2,29 +2,13 @@ import { screen, within } from '@testing-library/react';
 import type { MatchPage, MatchPageLine } from '@team/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { makeMatchLine } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import MatchRoute from './match';
 
 function line(playerId: number, username: string, team: 'team1' | 'team2', change: number, extra: Partial<MatchPageLine> = {}): MatchPageLine {
-  return {
-    playerId,
-    username,
-    recordedAs: username,
-    team,
-    won: team === 'team1',
-    kills: 10,
-    deaths: 5,
-    assists: 2,
-    score: 1500,
-    hardpointTime: null,
-    captures: null,
-    plantsDefuses: null,
-    ratingBefore: 1000,
-    ratingChange: change,
-    ratingAfter: 1000 + change,
-    ...extra,
-  };
+  return makeMatchLine({ playerId, username, team, ratingChange: change, ...extra });
 }
 
 const hardpoint: MatchPage = {

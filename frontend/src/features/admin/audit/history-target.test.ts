@@ -30,15 +30,23 @@ describe('linksOfEntry', () => {
     expect(linksOfEntry({ ...matchEntry(4, 9), type: 'PlayersMerged' }).map((link) => link.label)).not.toContain('Match #9');
   });
 
-  it('links players to their profile and pages to the public page', () => {
+  it('links players to their profile and pages to the public page, by name where the server knows it', () => {
     expect(
-      linksOfEntry({ ...matchEntry(1), links: { playerIds: [3], contentPages: ['home', 'roster'], pageSlugs: ['tryouts'] } }),
+      linksOfEntry({
+        ...matchEntry(1),
+        links: { playerIds: [3, 4], contentPages: ['home', 'roster'], pageSlugs: ['tryouts'], playerNames: { 3: 'Shadow' }, pageTitles: { tryouts: 'Tryouts' } },
+      }),
     ).toEqual([
       { label: 'Match #1', href: '/tracker/matches/1' },
-      { label: 'Player #3', href: '/tracker/players?playerId=3' },
+      { label: 'Shadow (#3)', href: '/tracker/players?playerId=3' },
+      { label: 'Player #4', href: '/tracker/players?playerId=4' },
       { label: 'Home page', href: '/' },
-      { label: '/roster', href: '/roster' },
-      { label: '/tryouts', href: '/tryouts' },
+      { label: 'Roster page', href: '/roster' },
+      { label: 'Tryouts (/tryouts)', href: '/tryouts' },
+    ]);
+    // A block on the home page links to / by its title.
+    expect(linksOfEntry({ ...blockSavedEntry(2), links: { ...blockSavedEntry(2).links, pageSlugs: ['home'], pageTitles: { home: 'Home' } } })).toEqual([
+      { label: 'Home (/)', href: '/' },
     ]);
   });
 });

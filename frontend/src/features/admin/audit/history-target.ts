@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@team/contracts';
-import { matchPath } from '@/lib/paths';
+import { matchPath, pagePath } from '@/lib/paths';
 
 /** What the History drawer shows the versions of. */
 export type HistoryTarget =
@@ -39,16 +39,26 @@ export interface EventLink {
 /** Events about one match, whose data names it (`matchId`): their rows link to its page. */
 const MATCH_EVENTS = new Set(['MatchRecorded', 'MatchVoided']);
 
-/** Where a row's links go: the match's page, player profiles and the public pages the event changed. */
+const CONTENT_PAGE_LABELS: Record<string, string> = { home: 'Home page', about: 'About page', roster: 'Roster page' };
+
+/**
+ * Where a row's links go, each named: the match's page, player profiles (`Shadow (#12)`, as the
+ * server names them; `Player #12` when it knows no name) and the public pages the event changed
+ * (by their title).
+ */
 export function linksOfEntry(entry: AuditEntry): EventLink[] {
   const matchId = MATCH_EVENTS.has(entry.type) ? (entry.data as Data | null)?.matchId : undefined;
+  const { playerNames = {}, pageTitles = {} } = entry.links;
   return [
     ...(Number.isInteger(matchId) ? [{ label: `Match #${matchId}`, href: matchPath(matchId as number) }] : []),
-    ...entry.links.playerIds.map((id) => ({ label: `Player #${id}`, href: `/tracker/players?playerId=${id}` })),
-    ...entry.links.contentPages.map((page) => ({
-      label: page === 'home' ? 'Home page' : `/${page}`,
-      href: page === 'home' ? '/' : `/${page}`,
+    ...entry.links.playerIds.map((id) => ({
+      label: playerNames[id] ? `${playerNames[id]} (#${id})` : `Player #${id}`,
+      href: `/tracker/players?playerId=${id}`,
     })),
-    ...entry.links.pageSlugs.map((slug) => ({ label: `/${slug}`, href: `/${slug}` })),
+    ...entry.links.contentPages.map((page) => ({ label: CONTENT_PAGE_LABELS[page] ?? `/${page}`, href: pagePath(page) })),
+    ...entry.links.pageSlugs.map((slug) => ({
+      label: pageTitles[slug] ? `${pageTitles[slug]} (${pagePath(slug)})` : pagePath(slug),
+      href: pagePath(slug),
+    })),
   ];
 }

@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePlayer, leaderboardOf } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
+import { stubPhoneWidth } from '@/test/phone-width';
 import { renderWithProviders } from '@/test/render';
 import { Leaderboard } from './Leaderboard';
+import { PROVISIONAL_EXPLANATION } from './ProvisionalTag';
 
 const players = [
   makePlayer({ username: 'Ace', elo: 1850, wins: 20, losses: 5, winRate: 80, kdRatio: 1.756, totalMatches: 25 }),
@@ -106,5 +108,92 @@ describe('Leaderboard', () => {
     renderWithProviders(<Leaderboard modeId={2} onSelect={() => {}} />);
     await screen.findByText('No players yet. Record your first match to get started!');
     expect(requests[0]!.url).toBe('/api/players/leaderboard?mode=2');
+  });
+});
+
+// Issue 25: two players of one name, and a rating of too few matches to trust yet.
+const namesakes = [
+  makePlayer({ username: 'Shadow', discordId: '300000000000004821', elo: 1500, wins: 8, losses: 4, winRate: 66.7, kdRatio: 1.3, totalMatches: 12 }),
+  makePlayer({ username: ' shadow ', discordId: '300000000000007310', elo: 1450, wins: 3, losses: 1, winRate: 75, kdRatio: 1.1, totalMatches: 4 }),
+  makePlayer({ username: 'Lone', discordId: '300000000000001111', elo: 1400, wins: 3, losses: 2, winRate: 60, kdRatio: 0.9, totalMatches: 5 }),
+  makePlayer({ username: 'Fresh', discordId: '300000000000002222', elo: 1016, wins: 1, losses: 0, winRate: 100, kdRatio: 2, totalMatches: 1 }),
+];
+
+function renderNamesakes() {
+  mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(namesakes) } });
+  renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+}
+
+describe('Leaderboard: same names and provisional ratings', () => {
+  it('tells two players of one name apart by the end of their Discord ID, the whole ID on hover', async () => {
+    renderNamesakes();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Shadow ·…4821');
+    expect(within(rows[0]!).getByText('·…4821')).toHaveAttribute('title', 'Discord ID 300000000000004821');
+    expect(rows[1]).toHaveTextContent('shadow ·…7310');
+    expect(rows[2]!.textContent).not.toContain('·…');
+    // The podium tells them apart too.
+    expect(within(screen.getByRole('region', { name: 'Top 3' })).getByRole('button', { name: /Rank #2(?!\d).*shadow ·…7310/ })).toBeInTheDocument();
+  });
+
+  it('marks fewer than 5 matches Provisional, explained in a tooltip, to a screen reader and under the board', async () => {
+    renderNamesakes();
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const tagged = rows.map((row) => within(row).queryByText('Provisional') !== null);
+    // 12, 4, 5 and 1 matches.
+    expect(tagged).toEqual([false, true, false, true]);
+    expect(within(rows[1]!).getByText('Provisional')).toHaveAttribute('title', PROVISIONAL_EXPLANATION);
+    expect(rows[1]).toHaveTextContent('Provisional rating, fewer than 5 matches');
+    expect(screen.getByText(PROVISIONAL_EXPLANATION, { exact: false })).toHaveClass('provisional-note');
+  });
+
+  it("counts a season board's matches: a regular with 3 matches in the season is provisional there", async () => {
+    const season = leaderboardOf(namesakes.map((player) => ({ ...player, totalMatches: 3 }))).map((entry) => ({ ...entry, peakElo: entry.elo }));
+    mockFetch({ 'GET /api/seasons/2/leaderboard': { body: season } });
+    renderWithProviders(<Leaderboard modeId={null} seasonId={2} onSelect={() => {}} />);
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.every((row) => within(row).queryByText('Provisional') !== null)).toBe(true);
+    expect(rows[0]).toHaveTextContent('Shadow ·…4821');
+  });
+
+  it('has no provisional note when every player has 5 matches or more', async () => {
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    await screen.findByRole('table');
+    expect(screen.queryByText('Provisional')).toBeNull();
+    expect(screen.queryByText(PROVISIONAL_EXPLANATION, { exact: false })).toBeNull();
+  });
+});
+
+describe('Leaderboard on a phone', () => {
+  it('shows All Rankings as a card per player with rank, name, ELO, tier, W/L, K/D and matches, and no table', async () => {
+    stubPhoneWidth();
+    renderNamesakes();
+    const list = await screen.findByRole('list', { name: 'All Rankings' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(4);
+    expect(cards[0]).toHaveClass('top-1');
+    const second = within(cards[1]!);
+    expect(second.getByText('#2', { exact: false })).toBeInTheDocument();
+    expect(second.getByText('1450')).toBeInTheDocument();
+    expect(second.getByText('ELO')).toBeInTheDocument();
+    expect(second.getByText('Vengeful')).toBeInTheDocument();
+    expect(second.getByText('3-1', { exact: false })).toBeInTheDocument();
+    expect(second.getByText('(75.0%)')).toBeInTheDocument();
+    expect(second.getByText('1.10')).toHaveClass('text-win');
+    expect(cards[1]).toHaveTextContent('Matches 4');
+    expect(cards[1]).toHaveTextContent('shadow ·…7310');
+    expect(second.getByText('Provisional')).toBeInTheDocument();
+  });
+
+  it('opens a profile from a card', async () => {
+    stubPhoneWidth();
+    const onSelect = vi.fn();
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={onSelect} />);
+    const list = await screen.findByRole('list', { name: 'All Rankings' });
+    await userEvent.click(within(list).getByRole('button', { name: /Mid1/ }));
+    expect(onSelect).toHaveBeenLastCalledWith(players[4]!.id);
   });
 });

@@ -4,10 +4,12 @@ import { Panel } from '@/components/ui/Panel';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { serverErrorMessage, type ApiRequestError } from '@/lib/api';
+import { useNameSuffixes } from '@/lib/player-name';
 import { useGetLeaderboardQuery } from '../api/get-leaderboard';
 import { useGetSeasonLeaderboardQuery } from '../api/get-seasons';
 import { LeaderboardPodium, PODIUM_SIZE } from './LeaderboardPodium';
 import { LeaderboardTable } from './LeaderboardTable';
+import { ProvisionalNote } from './ProvisionalTag';
 import './leaderboard-message.css';
 
 function LeaderboardSkeleton() {
@@ -46,6 +48,8 @@ export function Leaderboard({
   const season = useGetSeasonLeaderboardQuery({ seasonId: seasonId ?? 0, modeId }, { skip: seasonId == null });
   // currentData, not data: data keeps the previous arguments' board while the next one loads.
   const { currentData: entries, error, isError, isFetching, refetch } = seasonId == null ? allTime : season;
+  // Same-named players are told apart across the whole board, not only the page shown.
+  const suffixes = useNameSuffixes(entries);
 
   if (isError) {
     if (seasonId != null && (error as ApiRequestError | undefined)?.status === 404) {
@@ -79,9 +83,10 @@ export function Leaderboard({
 
   return (
     <div className="leaderboard" aria-busy={isFetching}>
-      <LeaderboardPodium entries={entries} onSelect={onSelect} />
+      <LeaderboardPodium entries={entries} suffixes={suffixes} onSelect={onSelect} />
       <Panel title="All Rankings" className="rankings-panel">
-        <LeaderboardTable entries={entries} onSelect={onSelect} />
+        <LeaderboardTable entries={entries} suffixes={suffixes} onSelect={onSelect} />
+        <ProvisionalNote players={entries} />
       </Panel>
     </div>
   );

@@ -1,14 +1,15 @@
-import { podiumMedal, type LeaderboardEntry } from '@team/contracts';
+import { podiumMedal } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
-import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { formatRatio } from '@/utils/format';
 import { onActivationKey } from '@/utils/keyboard';
 import { PodiumMedal } from './PodiumMedal';
+import { BoardName, WinLoss, type BoardProps } from './ranking-cells';
 import { TierBadge } from './TierBadge';
 
 /** SPEC §9: the podium shows the top three. */
 export const PODIUM_SIZE = 3;
 
-export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardEntry[]; onSelect: (playerId: number) => void }) {
+export function LeaderboardPodium({ entries, suffixes, onSelect }: BoardProps) {
   return (
     <section className="podium" aria-label="Top 3">
       {entries.slice(0, PODIUM_SIZE).map((entry) => (
@@ -28,10 +29,12 @@ export function LeaderboardPodium({ entries, onSelect }: { entries: LeaderboardE
           </div>
           <div className="podium-elo">{entry.elo}</div>
           <div className="podium-elo-label muted">ELO</div>
-          <div className="podium-username">{entry.username}</div>
+          <div className="podium-username">
+            <BoardName entry={entry} suffixes={suffixes} />
+          </div>
           <div className="podium-stats">
             <span>
-              {formatRecord(entry.wins, entry.losses)} <span className="muted">({formatWinRate(entry.winRate)})</span>
+              <WinLoss entry={entry} />
             </span>
             <span>
               <span className="muted">K/D</span> {formatRatio(entry.kdRatio)}

@@ -1,9 +1,8 @@
-import type { LeaderboardEntry } from '@team/contracts';
 import { useState } from 'react';
-import { formatRatio, formatRecord, formatWinRate } from '@/utils/format';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { onActivationKey } from '@/utils/keyboard';
-import { PodiumMedal } from './PodiumMedal';
-import { PODIUM_SIZE } from './LeaderboardPodium';
+import { RankingCards } from './RankingCards';
+import { BoardName, KdRatio, RankLabel, rankingRowClass, WinLoss, type BoardProps } from './ranking-cells';
 import { TierBadge } from './TierBadge';
 
 export const RANKINGS_PAGE_SIZE = 50;
@@ -14,9 +13,11 @@ const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
  * "All Rankings" as a plain semantic table. The leaderboard is the tracker's landing page,
  * so it is drawn without antd's Table (its chunk, with Select and Pagination, was most of
  * the page's script and of its main-thread work on a phone); it keeps antd's look through
- * the theme's CSS variables. Long boards page by 50.
+ * the theme's CSS variables. Long boards page by 50. Below 768 px the seven columns do not
+ * fit, so each player is a card instead (RankingCards) and nothing hides behind a sideways scroll.
  */
-export function LeaderboardTable({ entries, onSelect }: { entries: LeaderboardEntry[]; onSelect: (playerId: number) => void }) {
+export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
+  const isMobile = useIsMobile();
   const pages = Math.max(1, Math.ceil(entries.length / RANKINGS_PAGE_SIZE));
   const [chosenPage, setPage] = useState(1);
   // A shorter board (another pool) shows its last page rather than an empty one.
@@ -25,54 +26,55 @@ export function LeaderboardTable({ entries, onSelect }: { entries: LeaderboardEn
 
   return (
     <>
-      <div className="rankings-scroll">
-        <table className="rankings-table">
-          <thead>
-            <tr>
-              {HEADERS.map((header) => (
-                <th key={header} scope="col">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((entry) => (
-              <tr
-                key={entry.id}
-                className={entry.rank <= PODIUM_SIZE ? `leaderboard-row top-${entry.rank}` : 'leaderboard-row'}
-                tabIndex={0}
-                title="Open profile"
-                onClick={() => onSelect(entry.id)}
-                onKeyDown={onActivationKey(() => onSelect(entry.id))}
-              >
-                <td>
-                  <span className="table-rank">
-                    #{entry.rank} <PodiumMedal rank={entry.rank} />
-                  </span>
-                </td>
-                <td>
-                  <strong>{entry.username}</strong>
-                </td>
-                <td>
-                  <TierBadge elo={entry.elo} rank={entry.rank} />
-                </td>
-                <td>
-                  <strong>{entry.elo}</strong>
-                </td>
-                <td>
-                  {formatRecord(entry.wins, entry.losses)} <span className="muted">({formatWinRate(entry.winRate)})</span>
-                </td>
-                <td>
-                  {/* At least 1 reads as positive (green), below 1 as negative (red). */}
-                  <span className={entry.kdRatio >= 1 ? 'text-win kd-good' : 'text-loss kd-bad'}>{formatRatio(entry.kdRatio)}</span>
-                </td>
-                <td>{entry.totalMatches}</td>
+      {isMobile ? (
+        <RankingCards entries={shown} suffixes={suffixes} onSelect={onSelect} />
+      ) : (
+        <div className="rankings-scroll">
+          <table className="rankings-table">
+            <thead>
+              <tr>
+                {HEADERS.map((header) => (
+                  <th key={header} scope="col">
+                    {header}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr
+                  key={entry.id}
+                  className={rankingRowClass(entry.rank)}
+                  tabIndex={0}
+                  title="Open profile"
+                  onClick={() => onSelect(entry.id)}
+                  onKeyDown={onActivationKey(() => onSelect(entry.id))}
+                >
+                  <td>
+                    <RankLabel rank={entry.rank} />
+                  </td>
+                  <td>
+                    <BoardName entry={entry} suffixes={suffixes} />
+                  </td>
+                  <td>
+                    <TierBadge elo={entry.elo} rank={entry.rank} />
+                  </td>
+                  <td>
+                    <strong>{entry.elo}</strong>
+                  </td>
+                  <td>
+                    <WinLoss entry={entry} />
+                  </td>
+                  <td>
+                    <KdRatio value={entry.kdRatio} />
+                  </td>
+                  <td>{entry.totalMatches}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {pages > 1 && (
         <nav className="rankings-pager" aria-label="Rankings pages">
           <button type="button" onClick={() => setPage(page - 1)} disabled={page === 1}>

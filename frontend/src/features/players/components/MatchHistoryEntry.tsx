@@ -3,6 +3,7 @@ import { kdRatio, MODE_STAT_SHORT_LABELS, type ModeStatKey, type PlayerMatchReco
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { matchPath } from '@/lib/paths';
+import { ratingName } from '@/lib/rating-name';
 import { formatDate, formatInteger, formatRatio, MISSING } from '@/utils/format';
 import { EloChange } from '@/components/ui/EloChange';
 
@@ -84,7 +85,8 @@ export function MatchHistoryEntry({ record, showMatchDetails = false, action }: 
       <div className="history-fields">
         <Field label="K/D/A">{`${show(record.kills)}/${show(record.deaths)}/${show(record.assists)}`}</Field>
         <Field label="Score">{show(record.score)}</Field>
-        <Field label="ELO After">{formatInteger(record.eloAfter)}</Field>
+        {/* The rating the match moved: its mode's, or the overall one. */}
+        <Field label={`${ratingName(record.match.mode)} After`}>{formatInteger(record.eloAfter)}</Field>
         <Field label="Team">{TEAM_LABELS[record.team]}</Field>
         {showMatchDetails && <MatchDetails record={record} />}
       </div>

@@ -1,10 +1,19 @@
 import type { Player, Ranked } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
+import { PlayerName } from '@/lib/player-name';
 import { formatInteger, formatRatio, formatRecord, formatWinRate } from '@/utils/format';
 import { onActivationKey } from '@/utils/keyboard';
+import { ProvisionalTag } from './ProvisionalTag';
 import { TierBadge } from './TierBadge';
 
-export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSelect: (playerId: number) => void }) {
+export interface PlayerCardProps {
+  player: Ranked<Player>;
+  /** The Discord ID suffixes of same-named players in the whole list (useNameSuffixes). */
+  suffixes: ReadonlyMap<number, string>;
+  onSelect: (playerId: number) => void;
+}
+
+export function PlayerCard({ player, suffixes, onSelect }: PlayerCardProps) {
   const figures = [
     { label: 'ELO', value: formatInteger(player.elo) },
     { label: 'Win Rate', value: formatWinRate(player.winRate) },
@@ -23,8 +32,13 @@ export function PlayerCard({ player, onSelect }: { player: Ranked<Player>; onSel
     >
       <div className="player-card-header">
         <div style={{ minWidth: 0 }}>
-          <div className="player-card-name">{player.username}</div>
-          <div className="muted">{player.totalMatches} matches played</div>
+          <div className="player-card-name">
+            <PlayerName player={player} suffixes={suffixes} />
+          </div>
+          <div className="muted">
+            {player.totalMatches} matches played
+            <ProvisionalTag matches={player.totalMatches} />
+          </div>
         </div>
         <TierBadge elo={player.elo} rank={player.rank} />
       </div>

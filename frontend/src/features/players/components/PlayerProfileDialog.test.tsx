@@ -197,6 +197,13 @@ describe('PlayerProfileDialog', () => {
     expect(loss.getByText('Teammates:').parentElement).toHaveTextContent('Teammates: -');
   });
 
+  it("names the rating after each match: the mode's for a mode match, the overall one otherwise", async () => {
+    setup([hardpointWin, overallLoss]);
+    const [win, loss] = await screen.findAllByTestId('match-history-entry');
+    expect(within(win!).getByText('Hardpoint ELO After:').nextElementSibling).toHaveTextContent('1234');
+    expect(within(loss!).getByText('Overall ELO After:').nextElementSibling).toHaveTextContent('1220');
+  });
+
   it('adds per-match K/D and mode stats on the Players screen', async () => {
     setup([hardpointWin, overallLoss], true);
     const entries = await screen.findAllByTestId('match-history-entry');

@@ -32,7 +32,8 @@ function SeasonRow({ line }: { line: PlayerSeason }) {
  * The profile's Seasons: per season played, the rating at its end (now, for the current
  * season), the peak, the record, matches, K/D, average score and the rank on that season's
  * board. A player with no season line (or whose lines could not be read) has no section at
- * all. On a phone the table scrolls sideways, the season name staying in the first column.
+ * all. On a phone the table scrolls sideways under a cue that says so, the season name staying
+ * put in the first column.
  */
 export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
   const { data } = useGetPlayerSeasonsQuery(playerId);
@@ -40,6 +41,9 @@ export function PlayerSeasonsSection({ playerId }: { playerId: number }) {
   return (
     <section className="player-seasons" aria-labelledby="player-seasons-title">
       <h3 id="player-seasons-title">Seasons</h3>
+      <p className="player-seasons-cue muted" aria-hidden>
+        Swipe the table sideways for matches, K/D, average score and rank →
+      </p>
       {/* Focusable, so a keyboard can scroll the columns a narrow screen hides. */}
       <div className="player-seasons-scroll" role="group" aria-label="Seasons table" tabIndex={0}>
         <table className="player-seasons-table">

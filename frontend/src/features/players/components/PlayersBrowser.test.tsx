@@ -5,6 +5,7 @@ import { makePlayer } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { PlayersBrowser } from './PlayersBrowser';
+import { PROVISIONAL_EXPLANATION } from './ProvisionalTag';
 
 const players = [
   makePlayer({ id: 1, username: 'ShadowFox', elo: 1320, wins: 7, losses: 3, winRate: 70, kdRatio: 1.5, totalMatches: 10, avgScore: 2450.6 }),
@@ -73,5 +74,26 @@ describe('PlayersBrowser', () => {
     dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Discord ID: 1002')).toBeInTheDocument();
     expect(within(dialog).queryByText('Discord ID: 1001')).not.toBeInTheDocument();
+  });
+
+  it('tells same-named players apart by Discord ID, while searching too, and marks a provisional rating', async () => {
+    setup('/tracker/players', [
+      makePlayer({ id: 1, username: 'Shadow', discordId: '300000000000004821', elo: 1200, totalMatches: 10 }),
+      makePlayer({ id: 2, username: 'SHADOW ', discordId: '300000000000007310', elo: 1100, totalMatches: 2 }),
+      makePlayer({ id: 3, username: 'Lone', elo: 1000, totalMatches: 6 }),
+    ]);
+    const first = await screen.findByRole('button', { name: /^Shadow ·…4821/ });
+    expect(within(first).getByText('·…4821')).toHaveAttribute('title', 'Discord ID 300000000000004821');
+    expect(within(first).queryByText('Provisional')).toBeNull();
+    const second = screen.getByRole('button', { name: /^SHADOW ·…7310/ });
+    expect(within(second).getByText('Provisional')).toHaveAttribute('title', PROVISIONAL_EXPLANATION);
+    expect(screen.getByRole('button', { name: /^Lone/ }).textContent).not.toContain('·…');
+    expect(screen.getByText(PROVISIONAL_EXPLANATION, { exact: false })).toHaveClass('provisional-note');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search players' }), '  shadow');
+    expect(screen.getAllByRole('button', { name: /shadow ·…/i })).toHaveLength(2);
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Search players' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search players' }), 'Lone');
+    expect(screen.queryByText(PROVISIONAL_EXPLANATION, { exact: false })).toBeNull();
   });
 });

@@ -5,9 +5,11 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Panel } from '@/components/ui/Panel';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { ShimmerLines } from '@/components/ui/Shimmer';
+import { useNameSuffixes } from '@/lib/player-name';
 import { useGetPlayersQuery } from '../api/get-players';
 import { PlayerCard } from './PlayerCard';
 import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
+import { ProvisionalNote } from './ProvisionalTag';
 
 /** SPEC §2: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
@@ -36,6 +38,8 @@ export function PlayersBrowser() {
   }, [linkedId]);
 
   const ranked = useMemo(() => rankPlayers(players), [players]);
+  // Same-named players are told apart across the whole list, whatever the search shows.
+  const suffixes = useNameSuffixes(players);
   const visible = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return needle ? ranked.filter((player) => player.username.toLowerCase().includes(needle)) : ranked;
@@ -66,11 +70,14 @@ export function PlayersBrowser() {
           <EmptyState description={players.length > 0 ? 'No players found matching your search' : 'No players yet'} />
         </Panel>
       ) : (
-        <div className="card-grid">
-          {visible.map((player) => (
-            <PlayerCard key={player.id} player={player} onSelect={setSelectedId} />
-          ))}
-        </div>
+        <>
+          <div className="card-grid">
+            {visible.map((player) => (
+              <PlayerCard key={player.id} player={player} suffixes={suffixes} onSelect={setSelectedId} />
+            ))}
+          </div>
+          <ProvisionalNote players={visible} />
+        </>
       )}
       <PlayerProfileDialogOnDemand playerId={selectedId} onClose={closeProfile} showMatchDetails />
     </>

@@ -173,7 +173,7 @@ export function AuditFilters({ value, onApply, adminKeys = [] }: AuditFiltersPro
               id={`${id}-q`}
               value={draft.q}
               onChange={(event) => set('q', event.target.value)}
-              placeholder="Text in the type, stream or data"
+              placeholder="Match #300, Player #12, or any text in the event"
             />
           </div>
         </div>

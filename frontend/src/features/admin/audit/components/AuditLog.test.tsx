@@ -59,12 +59,14 @@ describe('AuditLog', () => {
     expect(edit.getByText('ContentEdited')).toBeInTheDocument();
     expect(edit.getByText('content-about')).toBeInTheDocument();
     expect(edit.getByText('admin')).toBeInTheDocument();
-    expect(edit.getByRole('link', { name: '/about' })).toHaveAttribute('href', '/about');
+    expect(edit.getByText('Section "New" on the About page edited (title)')).toBeInTheDocument();
+    expect(edit.getByRole('link', { name: 'About page' })).toHaveAttribute('href', '/about');
     expect(edit.getByRole('button', { name: 'History of Section our-story (about page)' })).toBeInTheDocument();
 
     const match = within(rows[1]!);
     expect(match.getByText('public')).toBeInTheDocument();
-    const player = match.getByRole('link', { name: 'Player #1' });
+    // Players are linked by the name the server gives them.
+    const player = match.getByRole('link', { name: 'Ace (#1)' });
     expect(player).toHaveAttribute('href', '/tracker/players?playerId=1');
     expect(player).toHaveAttribute('target', '_blank');
     expect(match.queryByRole('button', { name: /History/ })).not.toBeInTheDocument();
@@ -162,7 +164,7 @@ describe('AuditLog', () => {
           ? { body: { events: [matchEntry(2), matchEntry(1)], nextCursor: null } }
           : { body: { events: [blockSavedEntry(4), contentEditedEntry(3)], nextCursor: 3 } },
     });
-    await screen.findByText('Content Block Saved in page-12: text');
+    await screen.findByText('Text block #4 added to page "Tryouts" (/tryouts)');
     expect(dataRows()).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Load older' }));
@@ -221,7 +223,7 @@ describe('AuditLog', () => {
 
   it('reads the key filter from the screen URL', async () => {
     const { eventRequests } = setup({ route: '/admin/audit?key=owner', events: { body: { events: [blockSavedEntry(4)], nextCursor: null } } });
-    await screen.findByText('Content Block Saved in page-12: text');
+    await screen.findByText('Text block #4 added to page "Tryouts" (/tryouts)');
     expect(eventRequests()).toEqual(['/api/admin/events?key=owner&limit=50']);
     expect(within(dataRows()[0]!).getByRole('button', { name: 'Owner' })).toBeInTheDocument();
   });

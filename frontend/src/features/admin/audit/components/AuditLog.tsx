@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AuditEntry } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { useGetAdminKeysQuery } from '../../shared/api/admin-key-list';
 import { useGetAuditEventsInfiniteQuery } from '../api/audit-events';
@@ -15,6 +16,7 @@ import { AuditFilters } from './AuditFilters';
 import { EventDetails } from './EventDetails';
 import { formatEventTime } from '../../shared/event-time';
 import { HistoryDrawer } from './HistoryDrawer';
+import { phoneColumns } from './PhoneColumns';
 
 export interface AuditLogProps {
   onLogout: () => void;
@@ -39,6 +41,7 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   // Versions and their restores are the editor's (content sections and pages).
   const canSeeHistory = sessionCovers(useKnownAdminSession(), 'editor');
+  const isMobile = useIsMobile();
 
   const { error } = events;
   useEffect(() => {
@@ -143,11 +146,11 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
         className="audit-table"
         rowKey="position"
         size="small"
-        columns={columns}
+        columns={isMobile ? phoneColumns(columns) : columns}
         dataSource={rows}
         loading={events.isLoading || (events.isFetching && !events.isFetchingNextPage)}
         pagination={false}
-        scroll={{ x: 960 }}
+        scroll={isMobile ? undefined : { x: 960 }}
         expandable={{
           expandedRowRender: (entry) => (
             <EventDetails entry={entry} onChanged={() => events.refetch()} handleAdminError={handleAdminError} />

@@ -27,11 +27,16 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
     matchId?: number;
     primaryId?: number;
     duplicateId?: number;
-    primaryUsername?: string;
-    duplicateUsername?: string;
+    primary?: { username?: string };
+    duplicate?: { username?: string };
     playerId?: number;
     username?: string;
     previousUsername?: string;
+  };
+  /** `Shadow (#12)`: as the event names the account, else as the server does now. */
+  const player = (id: number, name: string | undefined) => {
+    const known = name ?? entry.links.playerNames?.[id];
+    return known ? `${known} (#${id})` : `Player #${id}`;
   };
   if (entry.type === 'MatchRecorded' && typeof data.matchId === 'number') {
     return (
@@ -45,7 +50,8 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
       <RevertMergeButton
         primaryId={data.primaryId}
         duplicateId={data.duplicateId}
-        label={`${data.duplicateUsername ?? `#${data.duplicateId}`} out of ${data.primaryUsername ?? `#${data.primaryId}`}`}
+        primary={player(data.primaryId, data.primary?.username)}
+        duplicate={player(data.duplicateId, data.duplicate?.username)}
         onChanged={onChanged}
         handleAdminError={handleAdminError}
       />
@@ -67,16 +73,24 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
 
 type Handlers = Omit<EventActionsProps, 'entry'>;
 
-function RevertMergeButton({ primaryId, duplicateId, label, ...handlers }: { primaryId: number; duplicateId: number; label: string } & Handlers) {
+interface RevertMergeProps extends Handlers {
+  primaryId: number;
+  duplicateId: number;
+  /** The accounts as the confirm names them: `Shadow (#7)`. */
+  primary: string;
+  duplicate: string;
+}
+
+function RevertMergeButton({ primaryId, duplicateId, primary, duplicate, ...handlers }: RevertMergeProps) {
   const [revert, { isLoading }] = useRevertMergeMutation();
   return (
     <CorrectionButton
       label="Revert merge"
-      title="Revert this merge?"
-      description={`Splits ${label} again: each account gets back its own matches, Discord IDs and rating share.`}
+      title="Undo this merge?"
+      description={`${duplicate} gets its own account and matches back, with its Discord ID and its share of the rating. ${primary} keeps only its own.`}
       run={() => revert({ primaryId, duplicateId }).unwrap()}
-      done="Merge reverted"
-      failed="Failed to revert merge"
+      done={`Merge reverted: ${duplicate} has its own account again`}
+      failed="Failed to revert the merge"
       loading={isLoading}
       {...handlers}
     />
@@ -89,11 +103,11 @@ function RevertRenameButton({ playerId, previousUsername, username, ...handlers 
   return (
     <CorrectionButton
       label="Revert rename"
-      title="Revert this rename?"
-      description={`Renames ${username || `player #${playerId}`} back to ${previousUsername}.`}
+      title="Undo this rename?"
+      description={`Player #${playerId} is called "${previousUsername}" again${username ? ` instead of "${username}"` : ''}, everywhere the name shows.`}
       run={() => rename({ playerId, username: previousUsername }).unwrap()}
-      done="Rename reverted"
-      failed="Failed to revert rename"
+      done={`Rename reverted: player #${playerId} is called "${previousUsername}" again`}
+      failed="Failed to revert the rename"
       loading={isLoading}
       {...handlers}
     />

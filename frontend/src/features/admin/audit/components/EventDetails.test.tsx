@@ -20,7 +20,7 @@ const entry = (type: string, data: unknown, position = 12): AuditEntry => ({
   fingerprint: 'f1',
   adminKey: null,
   summary: `${type} summary`,
-  links: { playerIds: [1, 2], pageSlugs: [], contentPages: [] },
+  links: { playerIds: [1, 2], pageSlugs: [], contentPages: [], playerNames: {}, pageTitles: {} },
   data,
   metadata: { eventId: 'e', type, schemaVersion: 1, recordedAt: '2026-03-01T10:00:00.000Z', correlationId: 'corr-1', actor: 'public' },
 });
@@ -91,12 +91,34 @@ describe('EventDetails corrections and time travel', () => {
     expect(await screen.findByText('Match #3 voided')).toBeInTheDocument();
   });
 
-  it("reverts a merge, and shows the server's refusal when it cannot", async () => {
-    const { user, requests, onChanged } = setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7, primaryUsername: 'Ace', duplicateUsername: 'ace' }), {
+  const merged = entry('PlayersMerged', { primaryId: 7, duplicateId: 12, primary: { discordId: '1', username: 'Shadow' }, duplicate: { discordId: '2', username: 'Shade' } });
+
+  it('reverts a merge after saying in plain words what happens', async () => {
+    const { user, requests, onChanged } = setup(merged, {
       'GET /api/players/leaderboard?asOf=12': { body: [] },
-      'POST /api/admin/merges/revert': { status: 409, body: { error: 'This merge was already reverted.' } },
+      'POST /api/admin/merges/revert': { body: { primaryId: 7, duplicateId: 12, position: 13 } },
     });
     await user.click(screen.getByRole('button', { name: 'Revert merge' }));
+    expect(await screen.findByText('Undo this merge?')).toBeInTheDocument();
+    expect(
+      screen.getByText('Shade (#12) gets its own account and matches back, with its Discord ID and its share of the rating. Shadow (#7) keeps only its own.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Revert merge' })[1]!);
+    expect(await screen.findByText('Merge reverted: Shade (#12) has its own account again')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ primaryId: 7, duplicateId: 12 });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  it("names a merge's accounts as the server does when the event does not, and shows the server's refusal", async () => {
+    const { user, requests, onChanged } = setup(
+      { ...entry('PlayersMerged', { primaryId: 1, duplicateId: 7 }), links: { playerIds: [1, 7], pageSlugs: [], contentPages: [], playerNames: { 1: 'Ace' }, pageTitles: {} } },
+      {
+        'GET /api/players/leaderboard?asOf=12': { body: [] },
+        'POST /api/admin/merges/revert': { status: 409, body: { error: 'This merge was already reverted.' } },
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Revert merge' }));
+    expect(await screen.findByText(/^Player #7 gets its own account and matches back, .* Ace \(#1\) keeps only its own\.$/)).toBeInTheDocument();
     // The confirm popover adds its own "Revert merge" button: the one that sends the request.
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Revert merge' })).toHaveLength(2));
     await user.click(screen.getAllByRole('button', { name: 'Revert merge' })[1]!);
@@ -111,9 +133,10 @@ describe('EventDetails corrections and time travel', () => {
       'POST /api/admin/players/4/rename': { body: { playerId: 4, username: 'Ace', previousUsername: 'Player69 is a cheater', position: 13 } },
     });
     await user.click(screen.getByRole('button', { name: 'Revert rename' }));
-    expect(await screen.findByText('Renames Player69 is a cheater back to Ace.')).toBeInTheDocument();
+    expect(await screen.findByText('Undo this rename?')).toBeInTheDocument();
+    expect(screen.getByText('Player #4 is called "Ace" again instead of "Player69 is a cheater", everywhere the name shows.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Revert rename' })[1]!);
-    expect(await screen.findByText('Rename reverted')).toBeInTheDocument();
+    expect(await screen.findByText('Rename reverted: player #4 is called "Ace" again')).toBeInTheDocument();
     const request = requests.find((r) => r.method === 'POST')!;
     expect(request.body).toEqual({ username: 'Ace' });
     expect(request.headers.get('x-admin-key')).toBe('admin-key');

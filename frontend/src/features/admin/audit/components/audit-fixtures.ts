@@ -22,7 +22,7 @@ export function matchEntry(position: number, matchId = position): AuditEntry {
     fingerprint: 'fp-abc',
     adminKey: null,
     summary: `Match #${matchId} recorded: Team 1 won, 2 players`,
-    links: { playerIds: [1, 2], pageSlugs: [], contentPages: [] },
+    links: { playerIds: [1, 2], pageSlugs: [], contentPages: [], playerNames: { 1: 'Ace', 2: 'Bee' }, pageTitles: {} },
     data: { matchId, participants: [{ playerId: 1 }, { playerId: 2 }] },
     metadata: { ...metadata(position, 'public'), type: 'MatchRecorded' },
   };
@@ -40,8 +40,8 @@ export function contentEditedEntry(position: number): AuditEntry {
     correlationId: `corr-${position}`,
     fingerprint: null,
     adminKey: { id: 'k0123456789', name: 'Alice' },
-    summary: 'Content Edited in content-about: our-story',
-    links: { playerIds: [], pageSlugs: [], contentPages: ['about'] },
+    summary: 'Section "New" on the About page edited (title)',
+    links: { playerIds: [], pageSlugs: [], contentPages: ['about'], playerNames: {}, pageTitles: {} },
     data: { id: 7, page: 'about', section: 'our-story', before: { title: '<p>Old</p>' }, after: { title: '<p>New</p>' } },
     metadata: { ...metadata(position, 'admin'), type: 'ContentEdited' },
   };
@@ -59,8 +59,8 @@ export function blockSavedEntry(position: number): AuditEntry {
     correlationId: `corr-${position}`,
     fingerprint: null,
     adminKey: { id: 'owner', name: 'Owner' },
-    summary: 'Content Block Saved in page-12: text',
-    links: { playerIds: [], pageSlugs: [], contentPages: [] },
+    summary: 'Text block #4 added to page "Tryouts" (/tryouts)',
+    links: { playerIds: [], pageSlugs: ['tryouts'], contentPages: [], playerNames: {}, pageTitles: { tryouts: 'Tryouts' } },
     data: { pageId: 12, block: { id: 4, blockType: 'text' }, previous: null },
     metadata: { ...metadata(position, 'admin'), type: 'ContentBlockSaved' },
   };

@@ -28,10 +28,11 @@ async function failure(response: Response): Promise<ApiRequestError> {
   return { status: response.status, message: `${response.status}: ${body}`, body, data };
 }
 
-async function post(file: File, dryRun: boolean): Promise<Response> {
+async function post(file: File, dryRun: boolean, backdated: boolean): Promise<Response> {
+  const query = new URLSearchParams({ ...(dryRun ? { dryRun: 'true' } : {}), ...(backdated ? { backdated: 'true' } : {}) }).toString();
   let response: Response;
   try {
-    response = await fetch(`/api/admin/import${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', headers: adminHeaders(file), body: file });
+    response = await fetch(`/api/admin/import${query ? `?${query}` : ''}`, { method: 'POST', headers: adminHeaders(file), body: file });
   } catch (cause) {
     throw { status: 'FETCH_ERROR', message: cause instanceof Error ? cause.message : String(cause) } satisfies ApiRequestError;
   }
@@ -39,14 +40,17 @@ async function post(file: File, dryRun: boolean): Promise<Response> {
   return response;
 }
 
-/** POST /api/admin/import?dryRun=true: the file's report; nothing is written. */
-export async function dryRunImport(file: File): Promise<ImportDryRunReport> {
-  return (await post(file, true)).json() as Promise<ImportDryRunReport>;
+/**
+ * POST /api/admin/import?dryRun=true: the file's report; nothing is written. `backdated`: as older
+ * history, rated now in played order (matches played before the ladder's latest event welcome).
+ */
+export async function dryRunImport(file: File, backdated = false): Promise<ImportDryRunReport> {
+  return (await post(file, true, backdated)).json() as Promise<ImportDryRunReport>;
 }
 
 /** POST /api/admin/import: calls `onProgress` with each progress line; resolves with the last. */
-export async function runImport(file: File, onProgress: (progress: ImportProgress) => void): Promise<ImportProgress | null> {
-  const response = await post(file, false);
+export async function runImport(file: File, onProgress: (progress: ImportProgress) => void, backdated = false): Promise<ImportProgress | null> {
+  const response = await post(file, false, backdated);
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let last: ImportProgress | null = null;

@@ -117,6 +117,34 @@ describe('ImportExport', () => {
     expect(imports(requests)).toHaveLength(1);
   });
 
+  it('offers older history as such: checked again as backdated, then imported with backdated=true (issue 25 item 8)', async () => {
+    const stream = progressStream();
+    const { user, upload, requests } = setup({
+      'POST /api/admin/import?dryRun=true': {
+        body: report({ ok: false, backdated: 2, problems: [{ line: 2, field: 'played_at', message: "The match was played at 2023-01-01T20:00:00.000Z, before the ladder's latest event" }] }),
+      },
+      'POST /api/admin/import?dryRun=true&backdated=true': { body: report({ backdated: 2 }) },
+      'POST /api/admin/import?backdated=true': { body: stream.body },
+    });
+    await upload(csv());
+    expect(await screen.findByText("2 matches were played before the ladder's latest match.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check as older history' }));
+
+    expect(await screen.findByText('history.csv: 4 matches (16 rows) are valid.')).toBeInTheDocument();
+    expect(
+      screen.getByText("3 to record, 1 already imported. As older history: rated now, in played order (2 played before the ladder's latest match)."),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    stream.send({ type: 'done', done: 4, total: 4, recorded: 3, skipped: 1, position: 42, ms: 10 });
+    stream.end();
+    expect(await screen.findByText('Import finished')).toBeInTheDocument();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/admin/import?dryRun=true',
+      'POST /api/admin/import?dryRun=true&backdated=true',
+      'POST /api/admin/import?backdated=true',
+    ]);
+  });
+
   it('says the import was interrupted, and stops the bar, when the stream ends without a last line', async () => {
     const stream = progressStream();
     const { user, upload } = setup({

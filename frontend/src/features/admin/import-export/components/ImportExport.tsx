@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Progress, Space, Table, Typography } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Progress, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { ImportDryRunReport, ImportProblem, ImportProgress } from '@team/contracts';
@@ -18,6 +19,15 @@ export interface ImportExportProps {
 const INTERRUPTED = 'The connection ended before the import finished. What was recorded stands: run it again to resume.';
 
 const percentOf = (p: ImportProgress) => (p.total === 0 ? 100 : Math.floor((p.done / p.total) * 100));
+
+/** A download as a button (a link underneath): its accessible name is its label alone. */
+function DownloadButton({ href, label }: { href: string; label: string }) {
+  return (
+    <Button href={href} download icon={<DownloadOutlined aria-hidden />}>
+      {label}
+    </Button>
+  );
+}
 
 function ProblemTable({ report }: { report: ImportDryRunReport }) {
   const unit = report.locator === 'line' ? 'Line' : 'Index';
@@ -45,6 +55,8 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
   const canExportEventLog = sessionCovers(useKnownAdminSession(), 'owner');
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportDryRunReport | null>(null);
+  /** The file is checked and imported as older history (docs/import-export.md): rated now, in played order. */
+  const [asHistory, setAsHistory] = useState(false);
   const [checking, setChecking] = useState(false);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [importing, setImporting] = useState(false);
@@ -55,14 +67,15 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
     if (!handleAdminError(error)) toast({ title: 'Error', description: serverErrorMessage(error, fallback), variant: 'destructive' });
   };
 
-  const check = async (chosen: File) => {
+  const check = async (chosen: File, backdated = false) => {
     setFile(chosen);
+    setAsHistory(backdated);
     setReport(null);
     setProgress(null);
     setInterrupted(false);
     setChecking(true);
     try {
-      setReport(await dryRunImport(chosen));
+      setReport(await dryRunImport(chosen, backdated));
     } catch (error) {
       fail(error, 'Failed to check the file');
     } finally {
@@ -75,7 +88,7 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
     setImporting(true);
     setInterrupted(false);
     try {
-      const last = await runImport(file, setProgress);
+      const last = await runImport(file, setProgress, asHistory);
       if (last?.type === 'failed') toast({ title: 'Import stopped', description: last.error, variant: 'destructive' });
       else if (last?.type === 'done') toast({ title: 'Import finished', description: `${last.recorded} matches recorded, ${last.skipped} already imported.` });
       else {
@@ -110,31 +123,51 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
       />
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Card title="Import matches" size="small" role="region" aria-label="Import matches">
-          <Typography.Paragraph className="import-intro">
+          <Typography.Paragraph>
             A CSV file (one row per player per match) or a JSON file (one object per match). Every match is checked first with the
-            same rules as Record Match; matches already imported are skipped, so a stopped import can be run again. Templates:{' '}
-            <a href="/api/export/templates/matches.csv" download>
-              CSV template
-            </a>
-            ,{' '}
-            <a href="/api/export/templates/matches.json" download>
-              JSON template
-            </a>
-            .
+            same rules as Record Match; matches already imported are skipped, so a stopped import can be run again.
           </Typography.Paragraph>
-          <label className="import-file">
-            <span>File to import</span>{' '}
-            <input
-              type="file"
-              accept=".csv,.json,.ndjson,text/csv,application/json"
-              disabled={importing}
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                if (chosen) void check(chosen);
-              }}
-            />
-          </label>
+          <div className="import-templates">
+            <span className="muted">Start from a template:</span>
+            <DownloadButton href="/api/export/templates/matches.csv" label="CSV template" />
+            <DownloadButton href="/api/export/templates/matches.json" label="JSON template" />
+          </div>
+          <Upload.Dragger
+            accept=".csv,.json,.ndjson,text/csv,application/json"
+            aria-label="File to import"
+            disabled={importing}
+            showUploadList={false}
+            maxCount={1}
+            beforeUpload={(chosen) => {
+              void check(chosen);
+              // The file is sent by check(), not by the Upload's own request.
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined aria-hidden />
+            </p>
+            <p className="ant-upload-text">Choose a file to import, or drop it here</p>
+            <p className="ant-upload-hint">CSV or JSON. It is checked first: nothing is recorded until you press Import.</p>
+          </Upload.Dragger>
           {checking && <Typography.Paragraph>Checking the file…</Typography.Paragraph>}
+          {report && !report.ok && report.backdated > 0 && !asHistory && file && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginTop: 16 }}
+              title={`${report.backdated} ${report.backdated === 1 ? 'match was' : 'matches were'} played before the ladder's latest match.`}
+              description={
+                <Space direction="vertical">
+                  <span>
+                    Older history can still come in: the whole file is then rated now, in played order, after the matches the ladder
+                    holds, and each match shows the date it was played.
+                  </span>
+                  <Button onClick={() => void check(file, true)}>Check as older history</Button>
+                </Space>
+              }
+            />
+          )}
           {report && !report.ok && (
             <Space direction="vertical" style={{ width: '100%', marginTop: 16 }}>
               <Alert
@@ -152,7 +185,7 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
                 type="success"
                 showIcon
                 title={`${report.file}: ${report.matches} matches (${report.rows} ${report.format === 'csv' ? 'rows' : 'items'}) are valid.`}
-                description={`${toRecord} to record, ${report.alreadyImported} already imported.`}
+                description={`${toRecord} to record, ${report.alreadyImported} already imported.${asHistory && report.backdated > 0 ? ` As older history: rated now, in played order (${report.backdated} played before the ladder's latest match).` : ''}`}
               />
               <Button type="primary" onClick={() => void start()} loading={importing} disabled={importing || (progress?.type === 'done')}>
                 Import
@@ -176,24 +209,19 @@ export function ImportExport({ onLogout, handleAdminError }: ImportExportProps) 
           )}
         </Card>
         <Card title="Export" size="small" role="region" aria-label="Export">
-          <ul className="export-links">
-            <li>
-              <a href="/api/export/players.csv" download>Players (CSV)</a>
-            </li>
-            <li>
-              <a href="/api/export/matches.csv" download>Matches with players (CSV, the import format)</a>
-            </li>
-            <li>
-              <a href="/api/export/matches.json" download>Matches with players (JSON, the import format)</a>
-            </li>
+          <Typography.Paragraph type="secondary">
+            The players and the matches are public data; the match files use the import format, so they can be imported elsewhere.
+          </Typography.Paragraph>
+          <div className="export-actions">
+            <DownloadButton href="/api/export/players.csv" label="Players (CSV)" />
+            <DownloadButton href="/api/export/matches.csv" label="Matches with players (CSV, the import format)" />
+            <DownloadButton href="/api/export/matches.json" label="Matches with players (JSON, the import format)" />
             {canExportEventLog && (
-              <li>
-                <Button type="link" onClick={() => void eventLog()} style={{ padding: 0 }}>
-                  Event log (NDJSON, admin only)
-                </Button>
-              </li>
+              <Button icon={<DownloadOutlined aria-hidden />} onClick={() => void eventLog()}>
+                Event log (NDJSON, admin only)
+              </Button>
             )}
-          </ul>
+          </div>
         </Card>
       </Space>
     </div>

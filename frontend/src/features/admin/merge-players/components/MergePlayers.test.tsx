@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
 import { mockFetch, type MockAnswer } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import { MergePlayers, mergeConfirmText } from './MergePlayers';
+import { MergePlayers } from './MergePlayers';
 
 function player(id: number, discordId: string, overrides: Partial<Player> = {}): Player {
   return {
@@ -51,13 +51,13 @@ describe('MergePlayers', () => {
   it('shows each duplicate group with its accounts, the first as suggested primary', async () => {
     setup({ body: [group] });
     expect(screen.getByText('Merge Duplicate Players')).toBeInTheDocument();
-    // SPEC's warning title stays; the rest tells what a merge really does (DESIGN §7).
+    // The warning says what a merge does, and that it can be reverted: nothing calls it permanent.
     const warning = screen.getByRole('alert');
-    expect(within(warning).getByText('Merging is permanent.')).toBeInTheDocument();
+    expect(warning).toHaveTextContent("Merging moves all of the duplicate's match history to the primary account.");
     expect(warning).toHaveTextContent(
-      "All of the duplicate's match history moves to the primary account. The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. The merge stays in the event log for good; you can revert a merge from the Audit log.",
+      'The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. A merge made by mistake can be reverted from the Audit log: the duplicate then gets its own account and matches back.',
     );
-    expect(warning).not.toHaveTextContent(/deleted/);
+    expect(warning).not.toHaveTextContent(/permanent|deleted/);
     const region = within(await screen.findByRole('region', { name: 'Duplicates of Ghost' }));
     expect(region.getByText('3')).toBeInTheDocument();
 
@@ -75,49 +75,55 @@ describe('MergePlayers', () => {
     expect(region.getAllByText('Merge into Account #1')).toHaveLength(2);
   });
 
-  it('confirms, merges and reports success', async () => {
-    const { user, requests } = setup({ body: [group] });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const second = within(await screen.findByRole('group', { name: 'Account #2' }));
-    await user.click(second.getByText('Merge into Account #1'));
+  /** Clicks Merge into Account #1 on `account` and answers the styled confirm with `answer`. */
+  async function mergeAccount(user: ReturnType<typeof userEvent.setup>, account: string, answer: 'Merge' | 'Cancel') {
+    await user.click(within(await screen.findByRole('group', { name: account })).getByText('Merge into Account #1'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: answer }));
+  }
 
-    expect(confirm).toHaveBeenCalledWith(mergeConfirmText(group.players[0]!, group.players[1]!));
-    const text = confirm.mock.calls[0]![0]!;
-    expect(text).toContain('Primary (KEEP): Ghost');
-    expect(text).toContain('Duplicate (DELETE): Ghost');
-    expect(text).toContain(
+  it('confirms in a styled dialog that names both accounts, merges and reports success', async () => {
+    const { user, requests } = setup({ body: [group] });
+    const confirm = vi.spyOn(window, 'confirm');
+    await user.click(within(await screen.findByRole('group', { name: 'Account #2' })).getByText('Merge into Account #1'));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to merge these accounts?');
+    const accounts = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(accounts).toEqual(['Primary (KEEP): Ghost (ID 4, Discord ID 111)', 'Duplicate (DELETE): Ghost (ID 9, Discord ID 222)']);
+    expect(dialog).toHaveTextContent(
       'All match history will be moved to the primary account and the duplicate account will be deleted from the player lists. It is kept as a tombstone whose Discord ID counts for the primary, and you can revert the merge from the Audit log.',
     );
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
     expect(await screen.findByText('Players merged successfully')).toBeInTheDocument();
     const post = requests.find((request) => request.method === 'POST')!;
     expect(post.body).toEqual({ primaryId: 4, duplicateId: 9 });
     expect(post.headers.get('x-admin-key')).toBe('admin-key');
+    // The browser's own confirm is never used.
+    expect(confirm).not.toHaveBeenCalled();
     confirm.mockRestore();
   });
 
   it('does nothing when the confirm is dismissed', async () => {
     const { user, requests } = setup({ body: [group] });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    await user.click(within(await screen.findByRole('group', { name: 'Account #3' })).getByText('Merge into Account #1'));
+    await mergeAccount(user, 'Account #3', 'Cancel');
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
-    confirm.mockRestore();
+    expect(screen.queryByText('Players merged successfully')).not.toBeInTheDocument();
   });
 
   it("shows the server's error, or Failed to merge players", async () => {
     const { user } = setup({ body: [group] }, { status: 409, body: { error: 'These players played in the same match.' } });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(within(await screen.findByRole('group', { name: 'Account #2' })).getByText('Merge into Account #1'));
+    await mergeAccount(user, 'Account #2', 'Merge');
     expect(await screen.findByText('These players played in the same match.')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
-    confirm.mockRestore();
   });
 
   it('falls back to Failed to merge players without a server message', async () => {
     const { user } = setup({ body: [group] }, { status: 500, body: '' });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    await user.click(within(await screen.findByRole('group', { name: 'Account #2' })).getByText('Merge into Account #1'));
+    await mergeAccount(user, 'Account #2', 'Merge');
     expect(await screen.findByText('Failed to merge players')).toBeInTheDocument();
-    confirm.mockRestore();
   });
 
   it('shows No Duplicates Found when every username is unique', async () => {

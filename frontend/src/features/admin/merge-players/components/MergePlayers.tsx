@@ -1,5 +1,5 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Tag } from 'antd';
 import type { Player } from '@team/contracts';
 import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '@/lib/api';
@@ -15,23 +15,32 @@ export interface MergePlayersProps {
 }
 
 /**
- * SPEC §5: the confirm prompt names both accounts (Primary (KEEP), Duplicate (DELETE)) and
- * says the duplicate is deleted; DESIGN §7 makes that a tombstone off the lists, and the
- * merge can be reverted, so the prompt says so.
+ * SPEC §5: the confirm names both accounts (Primary (KEEP), Duplicate (DELETE)) and says the
+ * duplicate is deleted; DESIGN §7 makes that a tombstone off the lists, and the merge can be
+ * reverted, so the confirm says so.
  */
-export function mergeConfirmText(primary: Player, duplicate: Player): string {
-  return [
-    'Are you sure you want to merge these accounts?',
-    '',
-    `Primary (KEEP): ${primary.username} (ID ${primary.id}, Discord ID ${primary.discordId})`,
-    `Duplicate (DELETE): ${duplicate.username} (ID ${duplicate.id}, Discord ID ${duplicate.discordId})`,
-    '',
-    'All match history will be moved to the primary account and the duplicate account will be deleted from the player lists. It is kept as a tombstone whose Discord ID counts for the primary, and you can revert the merge from the Audit log.',
-  ].join('\n');
+export function MergeConfirmContent({ primary, duplicate }: { primary: Player; duplicate: Player }) {
+  return (
+    <div className="merge-confirm">
+      <ul className="merge-confirm-accounts">
+        <li>
+          <strong>Primary (KEEP):</strong> {primary.username} (ID {primary.id}, Discord ID {primary.discordId})
+        </li>
+        <li>
+          <strong>Duplicate (DELETE):</strong> {duplicate.username} (ID {duplicate.id}, Discord ID {duplicate.discordId})
+        </li>
+      </ul>
+      <p>
+        All match history will be moved to the primary account and the duplicate account will be deleted from the player lists. It is
+        kept as a tombstone whose Discord ID counts for the primary, and you can revert the merge from the Audit log.
+      </p>
+    </div>
+  );
 }
 
 export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) {
   const { toast } = useToast();
+  const { modal } = App.useApp();
   const duplicates = useGetDuplicatesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [mergePlayers] = useMergePlayersMutation();
   const [mergingId, setMergingId] = useState<number | null>(null);
@@ -43,7 +52,6 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
   }, [error, handleAdminError]);
 
   const merge = async (primary: Player, duplicate: Player) => {
-    if (!window.confirm(mergeConfirmText(primary, duplicate))) return;
     setMergingId(duplicate.id);
     try {
       await mergePlayers({ primaryId: primary.id, duplicateId: duplicate.id }).unwrap();
@@ -57,6 +65,17 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
     }
   };
 
+  const confirmMerge = (primary: Player, duplicate: Player) =>
+    modal.confirm({
+      title: 'Are you sure you want to merge these accounts?',
+      content: <MergeConfirmContent primary={primary} duplicate={duplicate} />,
+      okText: 'Merge',
+      okButtonProps: { danger: true },
+      cancelText: 'Cancel',
+      width: 520,
+      onOk: () => merge(primary, duplicate),
+    });
+
   const groups = duplicates.data ?? [];
 
   return (
@@ -66,8 +85,8 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
         type="warning"
         showIcon
         style={{ marginBottom: '1.25rem' }}
-        title="Merging is permanent."
-        description="All of the duplicate's match history moves to the primary account. The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. The merge stays in the event log for good; you can revert a merge from the Audit log."
+        title="Merging moves all of the duplicate's match history to the primary account."
+        description="The duplicate is kept as a tombstone, off the player lists, and its Discord ID counts for the primary from then on. A merge made by mistake can be reverted from the Audit log: the duplicate then gets its own account and matches back."
       />
 
       {duplicates.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
@@ -112,7 +131,7 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
                       player={player}
                       position={index + 1}
                       merging={mergingId === player.id}
-                      onMerge={index === 0 || !primary ? undefined : () => merge(primary, player)}
+                      onMerge={index === 0 || !primary ? undefined : () => confirmMerge(primary, player)}
                     />
                   ))}
                 </div>

@@ -55,6 +55,19 @@ describe('Operations', () => {
     expect(screen.getByRole('link', { name: 'Audit Log' })).toHaveAttribute('href', '/admin/audit');
   });
 
+  it('gives long table names and times a title, so a narrow card can cut or wrap them', async () => {
+    const tables = ['ladder_season_final_ratings', 'ladder_match_participants'];
+    setup({
+      'GET /api/admin/operations': {
+        body: status({}, { projections: [{ name: 'seasons', tables, position: 5, lag: 0, lastError: null, updatedAt: '2025-03-04T10:00:00.000Z' }] }),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Projection seasons' });
+    for (const table of tables) expect(within(card).getByText(table)).toHaveAttribute('title', table);
+    expect(card.querySelector('time')).toHaveAttribute('title', '2025-03-04T10:00:00.000Z');
+    expect(screen.getByRole('region', { name: 'Projector' }).querySelector('time')).toHaveAttribute('dateTime', '2025-03-04T09:00:00.000Z');
+  });
+
   it('names the active projector worker, since when, and its lag', async () => {
     setup({
       'GET /api/admin/operations': {

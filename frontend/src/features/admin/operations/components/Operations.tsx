@@ -4,7 +4,6 @@ import type { ProjectionStatus } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
-import { formatEventTime } from '../../shared/event-time';
 import {
   useGetOperationsQuery,
   useRebuildReadModelsMutation,
@@ -12,6 +11,7 @@ import {
   useUndoSetAsideEventMutation,
 } from '../api/operations';
 import { formatCount } from '../rebuild-figures';
+import { OpsTime } from './OpsTime';
 import { ProjectorWorkerCard } from './ProjectorWorkerCard';
 import { LagTag } from './LagTag';
 import { RebuildPanel } from './RebuildPanel';
@@ -29,7 +29,6 @@ export interface OperationsProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
-
 function ProjectionCard({ projection }: { projection: ProjectionStatus }) {
   return (
     <Card title={projection.name} size="small" role="region" aria-label={`Projection ${projection.name}`}>
@@ -43,11 +42,14 @@ function ProjectionCard({ projection }: { projection: ProjectionStatus }) {
         <dt>Last error</dt>
         <dd>{projection.lastError ? <span style={{ color: 'var(--loss)' }}>{projection.lastError}</span> : 'None'}</dd>
         <dt>Updated</dt>
-        <dd>{projection.updatedAt ? formatEventTime(projection.updatedAt) : 'Never'}</dd>
+        <dd>{projection.updatedAt ? <OpsTime iso={projection.updatedAt} /> : 'Never'}</dd>
         <dt>Tables</dt>
         <dd className="ops-tables">
           {projection.tables.map((table) => (
-            <code key={table}>{table}</code>
+            // A long name is cut with an ellipsis in a narrow card; its title shows it whole.
+            <code key={table} title={table}>
+              {table}
+            </code>
           ))}
         </dd>
       </dl>

@@ -1,6 +1,6 @@
 import { Card, Tag } from 'antd';
 import type { ProjectorWorkerStatus } from '@team/contracts';
-import { formatEventTime } from '../../shared/event-time';
+import { OpsTime } from './OpsTime';
 import { LagTag } from './LagTag';
 
 export interface ProjectorWorkerCardProps {
@@ -29,7 +29,7 @@ export function ProjectorWorkerCard({ worker, inThisProcess }: ProjectorWorkerCa
           )}
         </dd>
         <dt>Active since</dt>
-        <dd>{worker.activeSince ? formatEventTime(worker.activeSince) : '-'}</dd>
+        <dd>{worker.activeSince ? <OpsTime iso={worker.activeSince} /> : '-'}</dd>
         <dt>Lag</dt>
         <dd>
           <LagTag lag={worker.lag} />

@@ -150,10 +150,12 @@ describe('PageBuilder', () => {
     await user.click(await screen.findByText('Home'));
     await screen.findByText('Add Content Block');
     expect(screen.queryByText('Delete Page')).not.toBeInTheDocument();
-    expect(screen.getByText('Preview').closest('a')).toHaveAttribute('href', '/home');
+    // The home page's blocks show on / (below its sections), so its Preview opens /.
+    expect(screen.getByText('Preview').closest('a')).toHaveAttribute('href', '/');
 
     await user.click(screen.getByText('Events'));
     await screen.findByText('Delete Page');
+    expect(screen.getByText('Preview').closest('a')).toHaveAttribute('href', '/events');
     expect(screen.getByText('Preview').closest('a')).toHaveAttribute('target', '_blank');
     await user.click(screen.getByText('Delete Page'));
     await user.click(await screen.findByText('Delete'));

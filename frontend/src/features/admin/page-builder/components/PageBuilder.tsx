@@ -4,6 +4,7 @@ import { BLOCK_TYPES, type BlockType, type Page } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { serverErrorMessage } from '@/lib/api';
+import { pagePath } from '@/lib/paths';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { useCreatePageMutation, useDeletePageMutation, useGetAdminPagesQuery, useGetEditorPageQuery } from '../api/pages';
@@ -213,7 +214,8 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                   <h2>{selected.title}</h2>
                   <span className="muted">/{selected.slug}</span>
                 </div>
-                <Button icon={<EyeOutlined />} href={`/${selected.slug}`} target="_blank" rel="noopener noreferrer">
+                {/* The home page's blocks show on /, below its sections (as About's and Roster's on theirs). */}
+                <Button icon={<EyeOutlined />} href={pagePath(selected.slug)} target="_blank" rel="noopener noreferrer">
                   Preview
                 </Button>
                 {!selected.isSystem && (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MatchPageVoid } from '@/components/corrections/MatchPageVoid';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import type { ApiRequestError } from '@/lib/api';
@@ -39,7 +40,7 @@ export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: 
   const subtitle = `${where} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
   return (
     <>
-      <ScreenHeader title={title} subtitle={subtitle} />
+      <ScreenHeader title={title} subtitle={subtitle} extra={<MatchPageVoid matchId={matchId} voided={Boolean(match.voided)} />} />
       {match.voided && (
         <div className="match-voided" role="note" aria-label="Voided match">
           <span className="match-voided-badge">Voided</span>

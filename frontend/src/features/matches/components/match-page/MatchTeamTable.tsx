@@ -4,10 +4,15 @@ import { EloChange } from '@/components/ui/EloChange';
 import { Panel } from '@/components/ui/Panel';
 import { Tag } from '@/components/ui/Tag';
 import { TrophyFilled } from '@/components/ui/icons/TrophyFilled';
+import { PlayerName } from '@/lib/player-name';
+import { nameSuffixes } from '@/lib/player-names';
+import { ratingName } from '@/lib/rating-name';
 import { formatInteger, MISSING } from '@/utils/format';
 import { TEAM_LABELS } from '../../team-labels';
+import './match-table-phone.css';
 
 const show = (value: number | null) => (value == null ? MISSING : String(value));
+const accountOf = (line: MatchPageLine) => ({ id: line.playerId, username: line.username, discordId: line.discordId });
 
 /** One side of a match: its players' stats and rating changes, the winner marked. */
 export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId }) {
@@ -15,6 +20,10 @@ export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId
   const score = team === 'team1' ? match.team1Score : match.team2Score;
   const statKey = modeStatKey(match.mode?.name);
   const lines: MatchPageLine[] = match.teams[team];
+  // The rating the match moved: its mode's, or the overall one (a mode match leaves that alone).
+  const rating = ratingName(match.mode);
+  // Same-named players are told apart across both teams.
+  const suffixes = nameSuffixes([...match.teams.team1, ...match.teams.team2].map(accountOf));
   const title = (
     <span className="match-team-title">
       {TEAM_LABELS[team]}
@@ -36,9 +45,9 @@ export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId
               <th scope="col">K/D/A</th>
               <th scope="col">Score</th>
               {statKey && <th scope="col">{MODE_STAT_SHORT_LABELS[statKey]}</th>}
-              <th scope="col">ELO Before</th>
+              <th scope="col">{`${rating} Before`}</th>
               <th scope="col">Change</th>
-              <th scope="col">ELO After</th>
+              <th scope="col">{`${rating} After`}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,7 +55,9 @@ export function MatchTeamTable({ match, team }: { match: MatchPage; team: TeamId
               // Two lines can name one account: both voided, their accounts merged since.
               <tr key={index}>
                 <th scope="row">
-                  <Link to={`/tracker/players?playerId=${line.playerId}`}>{line.username}</Link>
+                  <Link to={`/tracker/players?playerId=${line.playerId}`}>
+                    <PlayerName player={accountOf(line)} suffixes={suffixes} />
+                  </Link>
                   {line.recordedAs !== line.username && <span className="match-line-recorded-as"> (recorded as {line.recordedAs})</span>}
                 </th>
                 <td>{`${show(line.kills)}/${show(line.deaths)}/${show(line.assists)}`}</td>

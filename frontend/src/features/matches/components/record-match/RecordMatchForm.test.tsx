@@ -1,16 +1,33 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MODES, RECORD_MATCH_ERRORS } from '@team/contracts';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
+import { searchKnownPlayers } from './lookup-fixtures';
 import { RecordMatchForm } from './RecordMatchForm';
 
+function Location() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
 function setup(postAnswer: MockAnswer | ((request: RecordedRequest) => MockAnswer | Promise<MockAnswer>) = { status: 201, body: { matchId: 1, position: 1, participants: [] } }) {
-  const fetch = mockFetch({ 'GET /api/modes': { body: MODES }, 'POST /api/matches': postAnswer });
+  const fetch = mockFetch({ 'GET /api/modes': { body: MODES }, 'POST /api/matches': postAnswer, 'GET /api/players/search': searchKnownPlayers });
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<RecordMatchForm />, { route: '/tracker/record-match' });
+  renderWithProviders(
+    <>
+      <RecordMatchForm />
+      <Location />
+    </>,
+    { route: '/tracker/record-match' },
+  );
   return { ...fetch, user };
+}
+
+/** The Winner badge of a team card (its button reads "✓ Winner" too). */
+function winnerBadge(teamName: 'Team 1' | 'Team 2') {
+  return team(teamName).queryByText('Winner', { selector: '.plain-tag' });
 }
 
 function team(name: 'Team 1' | 'Team 2') {
@@ -40,8 +57,8 @@ describe('RecordMatchForm', () => {
   it('starts with one player per team, team1 as winner, no mode', async () => {
     setup();
     expect(screen.getAllByRole('group', { name: /player \d$/ })).toHaveLength(2);
-    expect(team('Team 1').getByText('Winner')).toBeInTheDocument();
-    expect(team('Team 2').queryByText('Winner')).not.toBeInTheDocument();
+    expect(winnerBadge('Team 1')).toBeInTheDocument();
+    expect(winnerBadge('Team 2')).not.toBeInTheDocument();
     expect(screen.getByText('No Mode (Overall ELO)')).toBeInTheDocument();
     expect(screen.getByText('ELO is calculated using 70% win/loss and 30% performance metrics.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove player' })).not.toBeInTheDocument();
@@ -57,7 +74,7 @@ describe('RecordMatchForm', () => {
     expect(posts(requests)).toHaveLength(0);
   });
 
-  it('blocks submission when only some players have K/D stats', async () => {
+  it('blocks submission when only some players have K/D stats, marking the kills and deaths missing', async () => {
     const { user, requests } = setup();
     await fillIdentity(user, 'Team 1', '111', 'alpha');
     await fillIdentity(user, 'Team 2', '222', 'bravo');
@@ -70,6 +87,10 @@ describe('RecordMatchForm', () => {
       screen.getByText('Either all players must have both kills and deaths, or leave K/D stats blank for everyone.'),
     ).toBeInTheDocument();
     expect(posts(requests)).toHaveLength(0);
+    for (const label of ['Kills', 'Deaths']) expect(player('Team 2').getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    expect(player('Team 2').getByLabelText('Kills')).toHaveFocus();
+    expect(player('Team 2').getByText('Kills and deaths are blank while other players have K/D stats.')).toBeInTheDocument();
+    expect(player('Team 1').getByLabelText('Kills')).not.toHaveAttribute('aria-invalid');
   });
 
   it('blocks submission when kills and deaths are not entered for the same number of players', async () => {
@@ -116,7 +137,7 @@ describe('RecordMatchForm', () => {
       team2: [{ discordId: '222', username: 'bravo', kills: 4, deaths: 10, assists: 0, score: 0 }],
     });
     await waitFor(() => expect(player('Team 1').getByLabelText('Username')).toHaveValue(''));
-    expect(team('Team 1').getByText('Winner')).toBeInTheDocument();
+    expect(winnerBadge('Team 1')).toBeInTheDocument();
   });
 
   it('sends the map trimmed when filled (at most 40 characters), and clears it after success', async () => {
@@ -256,5 +277,81 @@ describe('RecordMatchForm', () => {
     answer({ status: 201, body: {} });
     expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Record Match' })).toBeEnabled();
+  });
+  it("marks the winner's button as chosen while the other team's still offers Set as Winner", async () => {
+    const { user } = setup();
+    const chosen = team('Team 1').getByRole('button', { name: 'Winner' });
+    expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    expect(chosen).toHaveTextContent('✓ Winner');
+    expect(team('Team 2').getByRole('button', { name: 'Set as Winner' })).toHaveAttribute('aria-pressed', 'false');
+    expect(team('Team 1').queryByRole('button', { name: 'Set as Winner' })).not.toBeInTheDocument();
+
+    await user.click(team('Team 2').getByRole('button', { name: 'Set as Winner' }));
+    expect(team('Team 2').getByRole('button', { name: 'Winner' })).toHaveAttribute('aria-pressed', 'true');
+    expect(team('Team 1').getByRole('button', { name: 'Set as Winner' })).toHaveAttribute('aria-pressed', 'false');
+    expect(winnerBadge('Team 2')).toBeInTheDocument();
+  });
+
+  it('marks the fields at fault and moves the focus to the first; a field fixed loses its mark', async () => {
+    const { user } = setup();
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await user.type(player('Team 2').getByLabelText('Discord ID'), '222');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('All players must have a Discord ID and username.')).toBeInTheDocument();
+    const username = player('Team 2').getByLabelText('Username');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveFocus();
+    expect(username).toHaveAccessibleDescription('Username is required.');
+    expect(player('Team 2').getByLabelText('Discord ID')).not.toHaveAttribute('aria-invalid');
+    expect(player('Team 1').getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+
+    await user.type(username, 'bravo');
+    expect(username).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Username is required.')).not.toBeInTheDocument();
+  });
+
+  it('asks before recording a new Discord ID under a known name, and records once confirmed', async () => {
+    const { user, requests } = setup({ status: 201, body: { matchId: 41, position: 9, participants: [] } });
+    await fillIdentity(user, 'Team 1', '400000000000000020', 'Grace');
+    await fillIdentity(user, 'Team 2', '499999999999999999', 'Ace');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'New Discord IDs for known names' }, { timeout: 10_000 });
+    expect(
+      within(dialog).getByText("Team 2, player 1: 'Ace' (new Discord ID 499999999999999999) is already player #12 with Discord ID 400000000000000012."),
+    ).toBeInTheDocument();
+    expect(posts(requests)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Record anyway' }));
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(posts(requests)[0]!.body).toMatchObject({ team2: [{ discordId: '499999999999999999', username: 'Ace' }] });
+  });
+
+  it('goes back to the flagged row without recording when the confirm is declined', async () => {
+    const { user, requests } = setup();
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '499999999999999999', 'Ace');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'New Discord IDs for known names' }, { timeout: 10_000 });
+    await user.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(player('Team 2').getByLabelText('Discord ID')).toHaveFocus());
+    expect(posts(requests)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Record Match' })).toBeEnabled();
+  });
+
+  it("links the success toast to the new match's page", async () => {
+    const { user } = setup({ status: 201, body: { matchId: 41, position: 9, participants: [] } });
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    expect(screen.getByText('ELO ratings have been updated successfully')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'View match' });
+    expect(link).toHaveAttribute('href', '/tracker/matches/41');
+    await user.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/tracker/matches/41');
   });
 });

@@ -4,10 +4,13 @@ import {
   MODE_STAT_LABELS,
   RECORD_MATCH_FAILURE,
   RECORD_MATCH_SUCCESS,
+  TEAMS,
   type ModeName,
-  type TeamId,
+  type RecordMatchRequest,
+  type RuleViolation,
 } from '@team/contracts';
-import { useEffect, useReducer, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { serverErrorMessage } from '@/lib/api';
 import { Panel } from '@/components/ui/Panel';
 import { PlainButton } from '@/components/ui/PlainButton';
@@ -18,15 +21,33 @@ import { useGetModesQuery } from '../../api/get-modes';
 import { useRecordMatchMutation } from '../../api/record-match';
 import { GameModeCard } from './GameModeCard';
 import { MapInput } from './MapInput';
-import { initialFormState, recordMatchFormReducer, toRecordMatchRequest } from './record-match-form';
+import { MatchRecordedDescription } from './MatchRecordedDescription';
+import { loadNewIdConfirm, newIdClash, type NewIdClash } from './new-id-clash';
+import { useLookUpNow } from './player-lookup';
+import {
+  initialFormState,
+  playerRowLabel,
+  recordMatchFormReducer,
+  rowMarks,
+  toRecordMatchRequest,
+  type RecordMatchFormState,
+} from './record-match-form';
 import { TeamCard } from './TeamCard';
+import './record-match.css';
 
-const TEAMS: TeamId[] = ['team1', 'team2'];
+const NewIdConfirm = lazy(loadNewIdConfirm);
 
 function modeStatLabel(modeName: string | undefined): string | null {
   if (!modeName) return null;
   const entry = Object.entries(MODE_STAT_LABELS).find(([name]) => name.toLowerCase() === modeName.trim().toLowerCase());
   return entry ? MODE_STAT_LABELS[entry[0] as ModeName] : null;
+}
+
+/** A row flagged before recording: a new Discord ID under a known player's name. */
+interface FlaggedRow {
+  rowId: number;
+  label: string;
+  clash: NewIdClash;
 }
 
 export interface RecordMatchFormProps {
@@ -39,8 +60,19 @@ export interface RecordMatchFormProps {
 export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: RecordMatchFormProps = {}) {
   const [state, dispatch] = useReducer(recordMatchFormReducer, undefined, initialFormState);
   const { data: modes = [], isLoading: modesLoading } = useGetModesQuery();
-  const [recordMatch, { isLoading: pending }] = useRecordMatchMutation();
-  const { toast } = useToast();
+  const [recordMatch, { isLoading: recording }] = useRecordMatchMutation();
+  const { toast, dismiss } = useToast();
+  const navigate = useNavigate();
+  const lookUpNow = useLookUpNow();
+  const form = useRef<HTMLFormElement>(null);
+  /** The SPEC §5 rule the last submit broke: its fields stay marked until fixed. */
+  const [brokenRule, setBrokenRule] = useState<RuleViolation | null>(null);
+  /** A field to focus once the screen is drawn: the first one marked, or the row the confirm sends back to. */
+  const [focusTarget, setFocusTarget] = useState<{ selector: string } | null>(null);
+  /** Looking every row up before recording (see flaggedRows). */
+  const [checking, setChecking] = useState(false);
+  const [confirming, setConfirming] = useState<{ request: RecordMatchRequest; rows: FlaggedRow[] } | null>(null);
+  const pending = recording || checking;
 
   // One Idempotency-Key per form state: resubmitting the same state (a double click, a
   // retry after a lost answer) cannot record the match twice; any edit starts a new key.
@@ -49,23 +81,39 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
     idempotencyKey.current = null;
   }, [state]);
 
+  useEffect(() => {
+    if (focusTarget) form.current?.querySelector<HTMLElement>(focusTarget.selector)?.focus();
+  }, [focusTarget]);
+
   const mode = findMode(modes, state.modeId);
   const statLabel = modeStatLabel(mode?.name);
   const scoreLimit = mode?.scoreLimit ?? null;
+  const marks = rowMarks(state, toRecordMatchRequest(state, mode), brokenRule);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const request = toRecordMatchRequest(state, mode);
-    const violation = checkRecordMatchForm(request);
-    if (violation) {
-      toast({ title: violation.title, description: violation.message, variant: 'destructive' });
-      return;
-    }
+  /** Every row with a new Discord ID under a known name, each looked up now (the cache answers the rows already looked up). */
+  async function flaggedRows(current: RecordMatchFormState): Promise<FlaggedRow[]> {
+    const rows = TEAMS.flatMap((team) => current[team].map((row, index) => ({ row, label: playerRowLabel(team, index) })));
+    const checked = await Promise.all(
+      rows.map(async ({ row, label }) => {
+        const [byDiscordId, byName] = await Promise.all([lookUpNow(row.discordId), lookUpNow(row.username)]);
+        const clash = newIdClash(row.discordId, row.username, byDiscordId, byName);
+        return clash && { rowId: row.rowId, label, clash };
+      }),
+    );
+    return checked.filter((flagged) => flagged !== null);
+  }
+
+  async function record(request: RecordMatchRequest) {
     idempotencyKey.current ??= randomUuid();
     try {
-      await recordMatch({ request, idempotencyKey: idempotencyKey.current, admin: sendAdminKey }).unwrap();
-      toast({ title: RECORD_MATCH_SUCCESS.title, description: RECORD_MATCH_SUCCESS.message });
+      const answer = await recordMatch({ request, idempotencyKey: idempotencyKey.current, admin: sendAdminKey }).unwrap();
+      const open = (path: string) => {
+        dismiss();
+        void navigate(path);
+      };
+      // An answer without a body (a proxy's 201, say) has no match to link to.
+      toast({ title: RECORD_MATCH_SUCCESS.title, description: <MatchRecordedDescription matchId={answer?.matchId} open={open} /> });
+      setBrokenRule(null);
       dispatch({ type: 'reset' });
     } catch (error) {
       if (handleKeyRefusal?.(error)) return;
@@ -77,9 +125,26 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
     }
   }
 
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending || confirming) return;
+    const request = toRecordMatchRequest(state, mode);
+    const violation = checkRecordMatchForm(request);
+    setBrokenRule(violation);
+    if (violation) {
+      toast({ title: violation.title, description: violation.message, variant: 'destructive' });
+      setFocusTarget({ selector: '[aria-invalid="true"]' });
+      return;
+    }
+    setChecking(true);
+    const rows = await flaggedRows(state).finally(() => setChecking(false));
+    if (rows.length > 0) setConfirming({ request, rows });
+    else await record(request);
+  }
+
   return (
     // Every submission ends in a toast: its code downloads once the form is in use.
-    <form className="record-match-form" onSubmit={submit} onFocus={preloadToasts} noValidate>
+    <form ref={form} className="record-match-form" onSubmit={submit} onFocus={preloadToasts} noValidate>
       <GameModeCard modes={modes} loading={modesLoading} value={state.modeId} onChange={(modeId) => dispatch({ type: 'setMode', modeId })}>
         <MapInput value={state.map} onChange={(map) => dispatch({ type: 'setMap', map })} />
       </GameModeCard>
@@ -93,11 +158,13 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
             scoreLimit={scoreLimit}
             score={team === 'team1' ? state.team1Score : state.team2Score}
             modeStatLabel={statLabel}
+            marks={marks}
             onSetWinner={() => dispatch({ type: 'setWinner', team })}
             onScoreChange={(score) => dispatch({ type: 'setScore', team, score })}
             onAddPlayer={() => dispatch({ type: 'addPlayer', team })}
             onRemovePlayer={(rowId) => dispatch({ type: 'removePlayer', team, rowId })}
             onPlayerChange={(rowId, field, value) => dispatch({ type: 'updatePlayer', team, rowId, field, value })}
+            onPickPlayer={(rowId, player) => dispatch({ type: 'pickPlayer', team, rowId, discordId: player.discordId, username: player.username })}
           />
         ))}
       </div>
@@ -107,6 +174,22 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
           {pending ? 'Recording...' : 'Record Match'}
         </PlainButton>
       </Panel>
+      {confirming && (
+        <Suspense fallback={null}>
+          <NewIdConfirm
+            rows={confirming.rows}
+            onConfirm={() => {
+              setConfirming(null);
+              void record(confirming.request);
+            }}
+            onCancel={() => {
+              setConfirming(null);
+              // Back to the first row flagged, to pick the known player there.
+              setFocusTarget({ selector: `[data-row-id="${confirming.rows[0]!.rowId}"] [data-field="discordId"]` });
+            }}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

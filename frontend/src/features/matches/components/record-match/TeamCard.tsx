@@ -1,15 +1,13 @@
 import { CrownOutlined } from '@/components/ui/icons/CrownOutlined';
 import { PlusOutlined } from '@/components/ui/icons/PlusOutlined';
-import type { TeamId } from '@team/contracts';
+import { TEAM_LABELS, type PlayerSearchHit, type TeamId } from '@team/contracts';
 import { useId } from 'react';
 import { NumberInput } from '@/components/ui/NumberInput';
 import { Panel } from '@/components/ui/Panel';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { Tag } from '@/components/ui/Tag';
 import { PlayerRow } from './PlayerRow';
-import { toCount, type PlayerField, type PlayerRowState } from './record-match-form';
-
-export const TEAM_TITLES: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
+import { playerRowLabel, toCount, type PlayerField, type PlayerRowState, type RowMarks } from './record-match-form';
 
 export interface TeamCardProps {
   team: TeamId;
@@ -19,17 +17,20 @@ export interface TeamCardProps {
   scoreLimit: number | null;
   score: number | null;
   modeStatLabel: string | null;
+  /** What a failed submit marks, by row id. */
+  marks: ReadonlyMap<number, RowMarks>;
   onSetWinner: () => void;
   onScoreChange: (score: number) => void;
   onAddPlayer: () => void;
   onRemovePlayer: (rowId: number) => void;
   onPlayerChange: (rowId: number, field: PlayerField, value: string | number) => void;
+  onPickPlayer: (rowId: number, player: PlayerSearchHit) => void;
 }
 
 export function TeamCard(props: TeamCardProps) {
   const { team, players, isWinner, scoreLimit, score, modeStatLabel } = props;
   const scoreId = useId();
-  const title = TEAM_TITLES[team];
+  const title = TEAM_LABELS[team];
   return (
     <Panel
       className={isWinner ? 'team-card winner' : 'team-card'}
@@ -45,8 +46,20 @@ export function TeamCard(props: TeamCardProps) {
         </span>
       }
       extra={
-        <PlainButton variant={isWinner ? 'primary' : 'default'} onClick={props.onSetWinner} aria-pressed={isWinner}>
-          Set as Winner
+        // The winner's button says it is chosen; the other still offers the choice.
+        <PlainButton
+          variant={isWinner ? 'primary' : 'default'}
+          className={isWinner ? 'team-winner-button chosen' : 'team-winner-button'}
+          onClick={props.onSetWinner}
+          aria-pressed={isWinner}
+        >
+          {isWinner ? (
+            <>
+              <span aria-hidden>✓</span> Winner
+            </>
+          ) : (
+            'Set as Winner'
+          )}
         </PlainButton>
       }
       role="group"
@@ -69,10 +82,12 @@ export function TeamCard(props: TeamCardProps) {
           <PlayerRow
             key={row.rowId}
             row={row}
-            label={`${title}, player ${index + 1}`}
+            label={playerRowLabel(team, index)}
             modeStatLabel={modeStatLabel}
             removable={players.length > 1}
+            marks={props.marks.get(row.rowId)}
             onChange={(field, value) => props.onPlayerChange(row.rowId, field, value)}
+            onPick={(player) => props.onPickPlayer(row.rowId, player)}
             onRemove={() => props.onRemovePlayer(row.rowId)}
           />
         ))}

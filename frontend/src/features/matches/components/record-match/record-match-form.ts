@@ -1,4 +1,20 @@
-import { modeStatKey, type Mode, type ModeStatKey, type RecordMatchPlayer, type RecordMatchRequest, type TeamId } from '@team/contracts';
+import {
+  killsDeathsMismatchProblems,
+  missingIdentityProblems,
+  modeStatKey,
+  placed,
+  RECORD_MATCH_ERRORS,
+  statsAllOrNoneProblems,
+  TEAM_LABELS,
+  type Mode,
+  type ModeStatKey,
+  type PlacedPlayer,
+  type Problem,
+  type RecordMatchPlayer,
+  type RecordMatchRequest,
+  type RuleViolation,
+  type TeamId,
+} from '@team/contracts';
 
 /** One player row of the form. `rowId` keys the row in React; it is never sent. */
 export interface PlayerRowState {
@@ -37,6 +53,8 @@ export type RecordMatchFormAction =
   | { type: 'addPlayer'; team: TeamId }
   | { type: 'removePlayer'; team: TeamId; rowId: number }
   | { type: 'updatePlayer'; team: TeamId; rowId: number; field: PlayerField; value: string | number }
+  /** A known player chosen from the lookup: both names of the row at once. */
+  | { type: 'pickPlayer'; team: TeamId; rowId: number; discordId: string; username: string }
   | { type: 'reset' };
 
 function emptyPlayer(rowId: number): PlayerRowState {
@@ -80,6 +98,10 @@ export function recordMatchFormReducer(state: RecordMatchFormState, action: Reco
         [action.team]: state[action.team].map((row) => (row.rowId === action.rowId ? { ...row, [action.field]: value } : row)),
       };
     }
+    case 'pickPlayer': {
+      const { discordId, username } = action;
+      return { ...state, [action.team]: state[action.team].map((row) => (row.rowId === action.rowId ? { ...row, discordId, username } : row)) };
+    }
     case 'reset':
       return initialFormState();
   }
@@ -114,4 +136,46 @@ export function toRecordMatchRequest(state: RecordMatchFormState, mode: Mode | n
     request.team2Score = state.team2Score;
   }
   return request;
+}
+
+/** "Team 1, player 2": names a player row for screen readers, the validation marks and the new-ID confirm. */
+export function playerRowLabel(team: TeamId, index: number): string {
+  return `${TEAM_LABELS[team]}, player ${index + 1}`;
+}
+
+/** What a failed SPEC §5 rule marks on one player row: the fields at fault and why. */
+export interface RowMarks {
+  fields: ReadonlySet<PlayerField>;
+  messages: readonly string[];
+}
+
+type PlayerProblems = (players: readonly PlacedPlayer<RecordMatchPlayer>[]) => Problem[];
+
+/** Each SPEC §5 rule's toast (checkRecordMatchForm answers one of these) with the per-field problems behind it. */
+const PROBLEMS_OF = new Map<RuleViolation, PlayerProblems>([
+  [RECORD_MATCH_ERRORS.missingIdentity, missingIdentityProblems],
+  [RECORD_MATCH_ERRORS.statsAllOrNone, statsAllOrNoneProblems],
+  [RECORD_MATCH_ERRORS.statsKillsDeathsMismatch, killsDeathsMismatchProblems],
+]);
+
+/** "team2[0].kills" names one field; "team2[0]" (rule 2) a row whose kills and deaths are both blank. */
+const PROBLEM_PATH = /^(team[12])\[(\d+)\](?:\.(discordId|username|kills|deaths))?$/;
+
+/**
+ * The fields `violation`'s rule finds at fault in `request` (the form's, see toRecordMatchRequest),
+ * by row id. Checked again on every edit, so a field fixed loses its mark at once.
+ */
+export function rowMarks(state: RecordMatchFormState, request: RecordMatchRequest, violation: RuleViolation | null): ReadonlyMap<number, RowMarks> {
+  const marks = new Map<number, { fields: Set<PlayerField>; messages: string[] }>();
+  const problems = violation ? (PROBLEMS_OF.get(violation)?.(placed(request.team1, request.team2)) ?? []) : [];
+  for (const { path, message } of problems) {
+    const [, team, index, field] = PROBLEM_PATH.exec(path) ?? [];
+    const row = team ? state[team as TeamId][Number(index)] : undefined;
+    if (!row) continue;
+    const mark = marks.get(row.rowId) ?? { fields: new Set<PlayerField>(), messages: [] };
+    for (const each of field ? [field as PlayerField] : (['kills', 'deaths'] as const)) mark.fields.add(each);
+    if (!mark.messages.includes(message)) mark.messages.push(message);
+    marks.set(row.rowId, mark);
+  }
+  return marks;
 }

@@ -7,9 +7,12 @@ const RESIZE_SCRIPT = `<script>${HTML_BLOCK_RESIZE_SCRIPT}</script>`;
 
 function baseStyle(dark: boolean): string {
   const color = dark ? 'rgba(255,255,255,0.88)' : 'rgba(0,0,0,0.88)';
-  return `<style>:root{color-scheme:${dark ? 'dark' : 'light'}}html,body{margin:0;font-family:system-ui,sans-serif;color:${color};background:transparent}</style>`;
+  // The body is a block formatting context (flow-root): its content's margins stay inside it, so
+  // the height the resize script measures on it is the content's whole height.
+  return `<style>:root{color-scheme:${dark ? 'dark' : 'light'}}html,body{margin:0;font-family:system-ui,sans-serif;color:${color};background:transparent}body{display:flow-root}</style>`;
 }
 
+/** Until the frame reports its content's height: a browser's default frame height. */
 const DEFAULT_HEIGHT = 150;
 const MAX_HEIGHT = 4000;
 
@@ -31,7 +34,8 @@ export function HtmlBlock({ html, title }: { html: string; title: string | null 
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
       const data = event.data as { type?: unknown; height?: unknown };
-      if (data?.type === HTML_BLOCK_HEIGHT_MESSAGE && typeof data.height === 'number' && data.height > 0) {
+      // Any height its content has, however small: an empty block folds to nothing.
+      if (data?.type === HTML_BLOCK_HEIGHT_MESSAGE && typeof data.height === 'number' && data.height >= 0) {
         setHeight(Math.min(Math.ceil(data.height), MAX_HEIGHT));
       }
     };

@@ -65,14 +65,15 @@ describe('ComparePlayers', () => {
     setup('/tracker/compare?a=1&b=2');
     const table = await screen.findByRole('table', { name: 'Side-by-side stats' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Stat', 'Ace', 'Bolt']);
-    expect(statRow('ELO Rating')).toHaveTextContent('ELO Rating1120980');
+    // The overall rating, named so beside the chart's mode pools.
+    expect(statRow('Overall ELO Rating')).toHaveTextContent('Overall ELO Rating1120980');
     expect(statRow('Rank')).toHaveTextContent('Rank#1#3');
     expect(statRow('W-L')).toHaveTextContent('W-L5-22-5');
     expect(statRow('Win Rate')).toHaveTextContent('71.4%28.6%');
     expect(statRow('K/D Ratio')).toHaveTextContent('1.500.80');
     expect(statRow('Avg Score')).toHaveTextContent('24001900');
     expect(statRow('Matches')).toHaveTextContent('77');
-    expect(within(statRow('ELO Rating')).getByText('1120')).toHaveAttribute('data-better', 'true');
+    expect(within(statRow('Overall ELO Rating')).getByText('1120')).toHaveAttribute('data-better', 'true');
 
     expect(screen.getByTestId('compare-record')).toHaveTextContent('Ace1 - 0Bolt1 match against each other');
     const match = screen.getByTestId('compare-match');
@@ -82,6 +83,8 @@ describe('ComparePlayers', () => {
     expect(match).toHaveTextContent('Winner: Ace');
     expect(within(match).getByText('+16')).toBeInTheDocument();
     expect(within(match).getByText('-16')).toBeInTheDocument();
+    // Each change names the rating it moved: this match had no mode.
+    expect(within(match).getAllByText('Overall ELO')).toHaveLength(2);
 
     // Both histories on one chart, one line each, in the pool chosen (overall first; Hardpoint offered).
     const chart = screen.getByRole('figure', { name: 'Rating History (Overall)' });
@@ -125,5 +128,28 @@ describe('ComparePlayers', () => {
   it("shows the server's message for an unknown player", async () => {
     setup('/tracker/compare?a=1&b=99');
     expect(await screen.findByText('Player 99 not found.')).toBeInTheDocument();
+  });
+
+  it('tells same-named players apart by Discord ID in the pickers and side by side', async () => {
+    const namesake = makePlayer({ id: 4, username: 'ACE', discordId: '300000000000007310', elo: 1010, totalMatches: 3 });
+    const first = { ...ace, discordId: '300000000000004821' };
+    const [firstEntry, namesakeEntry] = leaderboardOf([first, namesake]);
+    mockFetch({
+      'GET /api/players': { body: [first, bolt, cinder, namesake] },
+      'GET /api/players/compare?a=1&b=4': {
+        body: { ...comparison, a: { ...comparison.a, player: firstEntry! }, b: { ...comparison.b, player: namesakeEntry! } },
+      },
+    });
+    renderWithProviders(<ComparePlayers />, { route: '/tracker/compare?a=1' });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText('·…4821')).toHaveAttribute('title', 'Discord ID 300000000000004821');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search Player B' }), 'ace');
+    const found = within(screen.getByRole('list', { name: 'Players found for Player B' })).getAllByRole('button');
+    expect(found.map((button) => button.textContent)).toEqual(['Ace ·…48211120 ELO', 'ACE ·…73101010 ELO']);
+    await user.click(found[1]!);
+
+    const table = await screen.findByRole('table', { name: 'Side-by-side stats' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Stat', 'Ace ·…4821', 'ACE ·…7310']);
   });
 });

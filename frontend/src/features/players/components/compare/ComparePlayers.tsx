@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { serverErrorMessage } from '@/lib/api';
+import { PlayerName, useNameSuffixes } from '@/lib/player-name';
 import { useComparePlayersQuery } from '../../api/compare-players';
 import { useGetPlayersQuery } from '../../api/get-players';
 import { compareParam, type CompareParam } from '../../compare-link';
@@ -24,13 +25,17 @@ function notComparable(a: CompareParam, b: CompareParam): string | null {
   return null;
 }
 
-function HeadToHeadRecord({ comparison }: { comparison: PlayerComparison }) {
+function HeadToHeadRecord({ comparison, suffixes }: { comparison: PlayerComparison; suffixes: ReadonlyMap<number, string> }) {
   const { record, a, b } = comparison;
   return (
     <p className="compare-record" data-testid="compare-record">
-      <span>{a.player.username}</span>
+      <span>
+        <PlayerName player={a.player} suffixes={suffixes} />
+      </span>
       <strong>{`${record.aWins} - ${record.bWins}`}</strong>
-      <span>{b.player.username}</span>
+      <span>
+        <PlayerName player={b.player} suffixes={suffixes} />
+      </span>
       <span className="muted">{record.matches === 1 ? '1 match against each other' : `${record.matches} matches against each other`}</span>
     </p>
   );
@@ -40,7 +45,9 @@ function HeadToHeadRecord({ comparison }: { comparison: PlayerComparison }) {
 export function ComparePlayers() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [a, b] = [compareParam(searchParams, 'a'), compareParam(searchParams, 'b')];
-  const { data: players = [] } = useGetPlayersQuery();
+  const { data: players } = useGetPlayersQuery();
+  // Same-named players are told apart across the whole list the pickers search.
+  const suffixes = useNameSuffixes(players);
   const problem = notComparable(a, b);
   const comparison = useComparePlayersQuery({ a: idOf(a) ?? 0, b: idOf(b) ?? 0 }, { skip: problem != null });
 
@@ -49,13 +56,13 @@ export function ComparePlayers() {
     next.set(name, String(playerId));
     setSearchParams(next, { replace: true });
   };
-  const known = (param: CompareParam) => players.find((player) => player.id === idOf(param));
+  const known = (param: CompareParam) => players?.find((player) => player.id === idOf(param));
 
   return (
     <div className="compare">
       <div className="compare-pickers">
-        <PlayerPicker label="Player A" players={players} chosen={known(a)} onPick={pick('a')} />
-        <PlayerPicker label="Player B" players={players} chosen={known(b)} onPick={pick('b')} />
+        <PlayerPicker label="Player A" players={players ?? []} chosen={known(a)} suffixes={suffixes} onPick={pick('a')} />
+        <PlayerPicker label="Player B" players={players ?? []} chosen={known(b)} suffixes={suffixes} onPick={pick('b')} />
       </div>
       {problem ? (
         <Panel className="compare-message">
@@ -72,13 +79,13 @@ export function ComparePlayers() {
       ) : (
         <>
           <Panel title="Side by Side">
-            <CompareStats a={comparison.data.a.player} b={comparison.data.b.player} />
+            <CompareStats a={comparison.data.a.player} b={comparison.data.b.player} suffixes={suffixes} />
           </Panel>
           <Panel title="Rating History">
             <CompareChart comparison={comparison.data} />
           </Panel>
           <Panel title="Head-to-Head">
-            <HeadToHeadRecord comparison={comparison.data} />
+            <HeadToHeadRecord comparison={comparison.data} suffixes={suffixes} />
             <MatchesBetween comparison={comparison.data} />
           </Panel>
         </>

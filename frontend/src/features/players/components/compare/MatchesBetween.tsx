@@ -1,5 +1,6 @@
 import type { MatchBetween, MatchBetweenSide, PlayerComparison } from '@team/contracts';
 import { Link } from 'react-router-dom';
+import { ratingName } from '@/lib/rating-name';
 import { formatDate } from '@/utils/format';
 import { EloChange } from '@/components/ui/EloChange';
 
@@ -18,6 +19,8 @@ export function MatchesBetween({ comparison }: { comparison: PlayerComparison })
       {comparison.matches.map((match) => {
         const [scoreA, scoreB] = [teamScore(match, match.a), teamScore(match, match.b)];
         const winner = match.winnerId === a.id ? a : b;
+        // The rating the match moved: its mode's, or the overall one.
+        const rating = ratingName(match.mode);
         return (
           <li key={match.matchId} className="compare-match" data-testid="compare-match">
             <div className="compare-match-header">
@@ -31,10 +34,10 @@ export function MatchesBetween({ comparison }: { comparison: PlayerComparison })
                 Winner: <strong>{winner.username}</strong>
               </span>
               <span>
-                {a.username}: <EloChange value={match.a.ratingChange} />
+                {a.username}: <EloChange value={match.a.ratingChange} /> <span className="muted">{rating}</span>
               </span>
               <span>
-                {b.username}: <EloChange value={match.b.ratingChange} />
+                {b.username}: <EloChange value={match.b.ratingChange} /> <span className="muted">{rating}</span>
               </span>
             </div>
           </li>

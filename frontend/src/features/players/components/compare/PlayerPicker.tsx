@@ -1,6 +1,7 @@
 import type { Player } from '@team/contracts';
 import { useId, useMemo, useState } from 'react';
 import { SearchInput } from '@/components/ui/SearchInput';
+import { PlayerName } from '@/lib/player-name';
 
 /** How many players a search lists at once. */
 const MAX_RESULTS = 8;
@@ -11,11 +12,13 @@ export interface PlayerPickerProps {
   players: Player[];
   /** The chosen player, when the list knows it. */
   chosen: Player | undefined;
+  /** The Discord ID suffixes of same-named players in the whole list (useNameSuffixes). */
+  suffixes: ReadonlyMap<number, string>;
   onPick: (playerId: number) => void;
 }
 
 /** Choose a player by searching the names (case-insensitive substring, as the Players screen does). */
-export function PlayerPicker({ label, players, chosen, onPick }: PlayerPickerProps) {
+export function PlayerPicker({ label, players, chosen, suffixes, onPick }: PlayerPickerProps) {
   const [search, setSearch] = useState('');
   const resultsId = useId();
   const needle = search.trim().toLowerCase();
@@ -31,7 +34,9 @@ export function PlayerPicker({ label, players, chosen, onPick }: PlayerPickerPro
         {chosen ? (
           <>
             <span className="muted">Chosen: </span>
-            <strong>{chosen.username}</strong>
+            <strong>
+              <PlayerName player={chosen} suffixes={suffixes} />
+            </strong>
           </>
         ) : (
           <span className="muted">No player chosen</span>
@@ -53,7 +58,9 @@ export function PlayerPicker({ label, players, chosen, onPick }: PlayerPickerPro
                     setSearch('');
                   }}
                 >
-                  <span>{player.username}</span>
+                  <span>
+                    <PlayerName player={player} suffixes={suffixes} />
+                  </span>
                   <span className="muted">{player.elo} ELO</span>
                 </button>
               </li>

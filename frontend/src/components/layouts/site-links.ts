@@ -1,0 +1,7 @@
+/** The site's main pages (SPEC §2 top navigation): the public top bar and every footer list them. */
+export const SITE_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/roster', label: 'Roster' },
+  { to: '/tracker/dashboard', label: 'ELO Tracker' },
+] as const;
