@@ -18,7 +18,7 @@ const checksInFlight = new Map<string, Promise<void>>();
 /** The window of ADMIN_FAILURES_PER_15_MIN. */
 export const ADMIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
-const OWNER: RequestAdminKey = { id: OWNER_KEY_ID, name: OWNER_KEY_NAME, role: 'owner' };
+const OWNER: RequestAdminKey = { id: OWNER_KEY_ID, name: OWNER_KEY_NAME, role: 'owner', expiresAt: null };
 
 const REFUSALS = {
   unknown: 'The admin key is not valid.',
@@ -94,7 +94,7 @@ export class AdminKeyGuard implements CanActivate {
     if (!presented) throw new UnauthorizedError('A valid admin key is required.');
     if (this.verifier.matches(presented)) return OWNER;
     const lookup = await this.directory.lookUp(presented);
-    if ('found' in lookup) return { id: lookup.found.id, name: lookup.found.name, role: lookup.found.role };
+    if ('found' in lookup) return { id: lookup.found.id, name: lookup.found.name, role: lookup.found.role, expiresAt: lookup.found.expiresAt };
     const wait = await this.failures.hit(address);
     if (wait > 0) this.refuse(request, address, wait, true);
     quietRequestLog(request);

@@ -45,6 +45,8 @@ export function clientCorrelationIdOf(request: Request): string | undefined {
 /** The admin key a request was let through with (AdminKeyGuard). */
 export interface RequestAdminKey extends AdminKeyRef {
   role: AdminRole;
+  /** ISO time; null: the key does not expire (the owner key never does). */
+  expiresAt: string | null;
 }
 
 const adminKeys = new WeakMap<IncomingMessage, RequestAdminKey>();

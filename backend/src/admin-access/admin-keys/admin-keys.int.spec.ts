@@ -73,7 +73,7 @@ describe('named admin keys', () => {
     const expiresAt = new Date(Date.now() + 1500).toISOString();
     const { key, summary } = await createAdminKey(app, 'Short', 'editor', expiresAt);
     expect(summary.expiresAt).toBe(expiresAt);
-    expect((await app.call('GET', '/api/admin/session', { headers: withKey(key) })).status).toBe(200);
+    expect((await app.call('GET', '/api/admin/session', { headers: withKey(key) })).body).toEqual({ keyId: summary.id, name: 'Short', role: 'editor', expiresAt });
     await new Promise((resolve) => setTimeout(resolve, 1600));
     const refused = await app.call('GET', '/api/admin/session', { headers: withKey(key) });
     expect(refused).toMatchObject({ status: 401, body: { error: 'This admin key has expired. Ask the site owner for a new one.' } });
