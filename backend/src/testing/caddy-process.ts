@@ -78,6 +78,20 @@ function handshake(siteAddress: string, port: number, ca: Buffer): Promise<boole
  * succeeds with a certificate that verifies against that CA's root.
  */
 export async function startCaddy(options: CaddyOptions): Promise<CaddyProcess> {
+  // Caddy cannot listen on port 0 and say where: the free ports picked here may be taken by
+  // another process before caddy binds them. Only that failure is tried again, on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCaddyOnce(options);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startCaddyOnce(options: CaddyOptions): Promise<CaddyProcess> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'team-site-caddy-'));
   const httpPort = await freePort();
   let httpsPort = await freePort();
@@ -106,8 +120,9 @@ export async function startCaddy(options: CaddyOptions): Promise<CaddyProcess> {
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let ended = false;
+  // 'close': after the output pipes are drained, so the tail holds caddy's last words.
   const exited = new Promise<void>((resolve) =>
-    child.on('exit', () => {
+    child.on('close', () => {
       ended = true;
       resolve();
     }),
@@ -130,7 +145,8 @@ export async function startCaddy(options: CaddyOptions): Promise<CaddyProcess> {
   for (;;) {
     if (ended) {
       await stop();
-      throw new Error(`caddy exited before it was ready:\n${tail}`);
+      const message = `caddy exited before it was ready:\n${tail}`;
+      throw /address already in use/.test(tail) ? new PortTakenError(message) : new Error(message);
     }
     if (fs.existsSync(rootCert)) {
       const ca = fs.readFileSync(rootCert);

@@ -63,9 +63,13 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let ended = false;
+  let how = '';
+  // 'close', not 'exit': it comes once the output pipes are drained too, so output() holds the
+  // process's last words (a start-up error) when ended() turns true.
   const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
+    child.on('close', (code, signal) => {
       ended = true;
+      how = signal ? `(ended by ${signal})` : `(exit code ${code})`;
       resolve(code);
     }),
   );
@@ -73,7 +77,7 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
     child,
     exited,
     ended: () => ended,
-    output: () => tail,
+    output: () => (ended ? `${tail}\n${how}` : tail),
     async kill(signal) {
       if (!ended) child.kill(signal);
       await exited;
@@ -81,27 +85,39 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   };
 }
 
+/** The line main.ts prints once it listens, with the port the system gave it. */
+const LISTENING = /Team site running at http:\/\/localhost:(\d+)/;
+
 /**
- * The real server as a child process (`node backend/dist/main.js`) on a free port, resolved
- * once `/api/health` answers 200. `env` is added to this process's environment.
+ * The real server as a child process (`node backend/dist/main.js`), resolved once `/api/health`
+ * answers 200. `env` is added to this process's environment. The server listens on port 0 and
+ * says which port it got: a port picked here and handed over could be taken in between by any
+ * other process on a busy machine, and the server would exit with EADDRINUSE.
  */
 export async function startServerProcess(env: Record<string, string>, readyWithinMs = 30_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const handle = spawnBuilt(BUILT_SERVER, { ...env, PORT: String(port) });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = { baseUrl, child: handle.child, exited: handle.exited, output: handle.output, kill: handle.kill };
-
+  const handle = spawnBuilt(BUILT_SERVER, { ...env, PORT: '0' });
   const deadline = Date.now() + readyWithinMs;
+  let baseUrl: string | null = null;
+  let start = '';
+  const findPort = (chunk: Buffer) => {
+    start += chunk.toString('utf8');
+    const port = LISTENING.exec(start)?.[1];
+    if (port) baseUrl = `http://127.0.0.1:${port}`;
+    if (port || start.length > 64_000) handle.child.stdout!.off('data', findPort);
+  };
+  handle.child.stdout!.on('data', findPort);
   for (;;) {
     if (handle.ended()) throw new Error(`The server exited before it was ready:\n${handle.output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 200) return server;
-    } catch {
-      /* not listening yet */
+    if (baseUrl) {
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+        if (response.status === 200) return { baseUrl, child: handle.child, exited: handle.exited, output: handle.output, kill: handle.kill };
+      } catch {
+        /* not answering yet */
+      }
     }
     if (Date.now() > deadline) {
-      await server.kill('SIGKILL');
+      await handle.kill('SIGKILL');
       throw new Error(`The server was not ready within ${readyWithinMs} ms:\n${handle.output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
