@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Browser } from './support/browser.js';
+import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
   firstLoadScriptKiB,
@@ -8,6 +8,9 @@ import {
   recordMatch,
   shootBothThemes,
   openSiteBrowser,
+  saveTheme,
+  settle,
+  THEMES,
 } from './support/site.js';
 
 /**
@@ -108,6 +111,48 @@ describe('match pages in Chromium', () => {
       await open('/tracker/matches/1');
       await page.getByRole('note', { name: 'Voided match' }).getByText(/Played on the wrong map/).waitFor();
     });
+  });
+
+  test('Copy link on a match page and on a profile puts the shareable address on the clipboard; desktop and phone, light and dark', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const shots: { name: string; path: string; ready: () => Promise<unknown>; copied: string }[] = [
+      {
+        name: 'match-copy-link',
+        path: '/tracker/matches/2',
+        ready: () => heading('Match #2').waitFor(),
+        copied: `${server.baseUrl}/tracker/matches/2`,
+      },
+      {
+        name: 'profile-copy-link',
+        path: '/tracker/players?playerId=3',
+        ready: () => page.getByRole('dialog').getByText('Xenon').first().waitFor(),
+        copied: `${server.baseUrl}/tracker/players?playerId=3`,
+      },
+    ];
+    try {
+      for (const shot of shots) {
+        for (const size of [{ width: 1280, height: 860 }, { width: 390, height: 844 }]) {
+          await page.setViewportSize(size);
+          for (const theme of THEMES) {
+            await saveTheme(page, theme);
+            await page.evaluate(() => navigator.clipboard.writeText(''));
+            await open(shot.path);
+            await shot.ready();
+            await page.getByRole('button', { name: 'Copy link' }).click();
+            await page.getByRole('button', { name: 'Link copied' }).waitFor();
+            expect(await clipboard()).toBe(shot.copied);
+            await settle(page);
+            await screenshot(page, `public-${shot.name}-${size.width}-${theme}`, { fullPage: shot.name.startsWith('match') });
+            // The label comes back for the next copy.
+            await page.getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 15_000 });
+          }
+        }
+      }
+    } finally {
+      await saveTheme(page, 'light');
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   test('an unknown or malformed id shows the tracker not-found screen', async () => {

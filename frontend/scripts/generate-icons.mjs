@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const ICONS = [
   'ArrowDownOutlined', 'ArrowUpOutlined', 'CloseCircleFilled', 'CrownOutlined', 'DashboardOutlined', 'DeleteOutlined',
-  'FireOutlined', 'LineChartOutlined', 'MenuOutlined', 'MinusOutlined', 'MoonOutlined', 'PlusCircleOutlined', 'PlusOutlined',
+  'FireOutlined', 'LineChartOutlined', 'LinkOutlined', 'MenuOutlined', 'MinusOutlined', 'MoonOutlined', 'PlusCircleOutlined', 'PlusOutlined',
   'RocketOutlined', 'SafetyOutlined', 'SearchOutlined', 'StarOutlined', 'SunOutlined', 'TeamOutlined', 'ThunderboltOutlined',
   'TrophyFilled', 'TrophyOutlined',
 ];

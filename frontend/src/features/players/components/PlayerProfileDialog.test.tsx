@@ -135,6 +135,26 @@ describe('PlayerProfileDialog', () => {
     expect(stat('Avg Score')).toHaveTextContent('2346');
   });
 
+  it('offers Copy link, which copies the profile’s address', async () => {
+    setup([]);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/tracker/players?playerId=7`);
+    expect(within(dialog).getByRole('button', { name: 'Link copied' })).toBeInTheDocument();
+  });
+
+  it('offers no Copy link on a past profile (time travel), which has no address of its own', async () => {
+    mockFetch({
+      'GET /api/players': { body: [...others, viper] },
+      'GET /api/players/7/matches': { body: [] },
+    });
+    renderWithProviders(<PlayerProfileDialog playerId={7} asOf={12} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('As of log position 12')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+  });
+
   it('shows the Vengeful badge for a top-5 player', async () => {
     mockFetch({
       'GET /api/players': { body: [viper, player({ id: 2, username: 'low', elo: 900 })] },

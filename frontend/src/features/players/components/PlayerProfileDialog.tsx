@@ -1,7 +1,9 @@
 import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { CopyLinkButton } from '@/components/ui/CopyLinkButton';
 import { readStoredAdminKey, sessionCovers, useStoredAdminSession } from '@/lib/admin-session';
+import { playerPath } from '@/lib/paths';
 import { useGetPlayersQuery } from '../api/get-players';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { HeadToHeadSection } from './HeadToHeadSection';
@@ -69,6 +71,12 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
         </div>
         <div className="muted profile-discord">Discord ID: {player.discordId}</div>
         {asOf != null && <div className="muted profile-discord">As of log position {asOf}</div>}
+        {/* The profile as it is now has an address to share; a past one (the Audit screen's) has none. */}
+        {asOf == null && (
+          <div className="profile-share">
+            <CopyLinkButton path={playerPath(player.id)} />
+          </div>
+        )}
       </div>
       <TierBadge elo={player.elo} rank={player.rank} />
     </div>

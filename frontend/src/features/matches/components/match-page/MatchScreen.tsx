@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { MatchPageVoid } from '@/components/corrections/MatchPageVoid';
+import { CopyLinkButton } from '@/components/ui/CopyLinkButton';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import type { ApiRequestError } from '@/lib/api';
+import { matchPath } from '@/lib/paths';
 import { formatDateTime } from '@/utils/format';
 import { useGetMatchQuery } from '../../api/get-match';
 import { TEAM_LABELS } from '../../team-labels';
@@ -40,7 +42,16 @@ export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: 
   const subtitle = `${where} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
   return (
     <>
-      <ScreenHeader title={title} subtitle={subtitle} extra={<MatchPageVoid matchId={matchId} voided={Boolean(match.voided)} />} />
+      <ScreenHeader
+        title={title}
+        subtitle={subtitle}
+        extra={
+          <div className="match-actions">
+            <CopyLinkButton path={matchPath(matchId)} />
+            <MatchPageVoid matchId={matchId} voided={Boolean(match.voided)} />
+          </div>
+        }
+      />
       {match.voided && (
         <div className="match-voided" role="note" aria-label="Voided match">
           <span className="match-voided-badge">Voided</span>
