@@ -10,6 +10,7 @@ import {
 import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
 import { csvRecords, csvText, Pace, PAUSE, runToEnd, type CsvRead, type CsvRecord, type Pause } from './csv.js';
 import { readJsonArray } from './json-array.js';
+import { withThousands } from '../text/with-thousands.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
 // line a field of its record-match body sits. import-check.ts validates the candidates.
@@ -52,7 +53,8 @@ export class ProblemList {
   }
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+// Built when the module loads, so without toLocaleString (see withThousands).
+const count = withThousands;
 const tooManyMatches = `The file holds more than ${count(MAX_IMPORT_MATCHES)} matches; an import takes at most ${count(MAX_IMPORT_MATCHES)}. Split it into smaller files.`;
 const tooManyRows = `The file holds more than ${count(MAX_IMPORT_ROWS)} rows; an import takes at most ${count(MAX_IMPORT_MATCHES)} matches of up to ${MAX_TEAM_PLAYERS} players a team. Split it into smaller files.`;
 

@@ -20,6 +20,7 @@ import {
   type PlacedPlayer,
   type Problem,
 } from './record-match.rules.js';
+import { withThousands } from '../text/with-thousands.js';
 
 // The server's full parse of an untrusted POST /api/matches body: shapes and types first, then
 // SPEC §5's rules (record-match.rules.ts) and DESIGN §7's (duplicate Discord IDs, scores).
@@ -39,14 +40,6 @@ const FIELD_LABELS: Record<(typeof STAT_FIELDS)[number] | (typeof MODE_STAT_FIEL
   captures: 'Captures',
   plantsDefuses: 'Plants/defuses',
 };
-
-/**
- * 1000000 → "1,000,000" without toLocaleString: bundlers keep this line in the front end, and
- * a browser's first toLocaleString loads its locale data (about 20 ms) on every page's load.
- */
-function withThousands(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 const WHOLE_NUMBER_RULE = `must be a whole number from 0 to ${withThousands(MAX_STAT_VALUE)}`;
 
