@@ -5,6 +5,7 @@
 // Goals per page (issue 13, item 3):
 //  - performance >= 95: the result's ratio is score / 0.95, goal 1.0;
 //  - accessibility 100;
+//  - SEO 100 (issue 25: the page's own title, description, canonical link, crawlable links);
 //  - at most 150 KiB of JavaScript transferred (compressed, as sent) on the first load.
 // Each page is measured LIGHTHOUSE_RUNS times (default 3); the median run by performance is
 // kept, and the accessibility score is the median of the runs too.
@@ -35,6 +36,7 @@ const CHROME_FLAGS = [
 
 const PERFORMANCE_GOAL = 0.95;
 const ACCESSIBILITY_GOAL = 1;
+const SEO_GOAL = 1;
 const JS_GOAL_KIB = 150;
 
 /** The custom page the seed creates (a `/:slug` page built from blocks). */
@@ -49,6 +51,10 @@ const PAGES = [
   { key: 'players', path: '/tracker/players' },
   { key: 'record-match', path: '/tracker/record-match' },
   { key: 'custom-page', path: `/${CUSTOM_SLUG}` },
+  // Shared links (issue 25): a match, a profile, a comparison.
+  { key: 'match', path: '/tracker/matches/1' },
+  { key: 'profile', path: '/tracker/players?playerId=1' },
+  { key: 'compare', path: '/tracker/compare?a=1&b=5' },
 ];
 
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -132,7 +138,7 @@ function scriptBytes(lhr, staticDir) {
  */
 async function audit(url, port, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] });
+    const { lhr } = await lighthouse(url, { port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'seo'] });
     if (!lhr.runtimeError) return lhr;
     if (attempt >= attempts) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     console.warn(`Lighthouse on ${url}: ${lhr.runtimeError.code}, trying again`);
@@ -154,6 +160,7 @@ function summarise(measured, staticDir) {
     score: pct(score),
     runs: measured.map((candidate) => pct(performance(candidate))),
     accessibility: pct(median(measured.map((candidate) => candidate.categories.accessibility.score))),
+    seo: pct(median(measured.map((candidate) => candidate.categories.seo.score))),
     fcpMs: metric('first-contentful-paint'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
@@ -170,6 +177,7 @@ function summarise(measured, staticDir) {
     a11yFailures: lhr.categories.accessibility.auditRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
       .map((ref) => ref.id),
+    seoFailures: lhr.categories.seo.auditRefs.filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
   };
 }
 
@@ -184,6 +192,7 @@ function print(pagePath, r, runs) {
   console.log(
     `  ${pagePath.padEnd(22)} performance ${r.score} (goal ≥ ${pct(PERFORMANCE_GOAL)}, ${mark(r.score >= pct(PERFORMANCE_GOAL))}; runs ${r.runs.join(', ')})` +
       `  accessibility ${r.accessibility} (goal ${pct(ACCESSIBILITY_GOAL)}, ${mark(r.accessibility >= pct(ACCESSIBILITY_GOAL))})` +
+      `  SEO ${r.seo} (goal ${pct(SEO_GOAL)}, ${mark(r.seo >= pct(SEO_GOAL))})` +
       `  JS ${r.jsWireKiB} KiB transferred (goal ≤ ${JS_GOAL_KIB}, ${mark(r.jsWireKiB <= JS_GOAL_KIB)})`,
   );
   console.log(
@@ -192,6 +201,7 @@ function print(pagePath, r, runs) {
   );
   if (r.opportunities.length > 0) console.log(`  ${''.padEnd(22)} opportunities: ${r.opportunities.join(', ')}`);
   if (r.a11yFailures.length > 0) console.log(`  ${''.padEnd(22)} accessibility audits failed: ${r.a11yFailures.join(', ')}`);
+  if (r.seoFailures.length > 0) console.log(`  ${''.padEnd(22)} SEO audits failed: ${r.seoFailures.join(', ')}`);
 }
 
 export async function benchLighthouse(server, { runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3) } = {}) {
@@ -226,8 +236,9 @@ export async function benchLighthouse(server, { runs = Number(process.env.LIGHTH
         path: pagePath,
         ...figures,
         accessibilityGoal: pct(ACCESSIBILITY_GOAL),
+        seoGoal: pct(SEO_GOAL),
         jsGoalKiB: JS_GOAL_KIB,
-        goalsMet: figures.score >= pct(PERFORMANCE_GOAL) && figures.accessibility >= pct(ACCESSIBILITY_GOAL) && figures.jsWireKiB <= JS_GOAL_KIB,
+        goalsMet: figures.score >= pct(PERFORMANCE_GOAL) && figures.accessibility >= pct(ACCESSIBILITY_GOAL) && figures.seo >= pct(SEO_GOAL) && figures.jsWireKiB <= JS_GOAL_KIB,
       });
     }
     return results;

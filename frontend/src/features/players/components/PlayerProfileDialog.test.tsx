@@ -135,6 +135,12 @@ describe('PlayerProfileDialog', () => {
     expect(stat('Avg Score')).toHaveTextContent('2346');
   });
 
+  it('names the player in a level-2 heading, so its level-3 sections follow the screen’s h1 in order', async () => {
+    setup([]);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { level: 2, name: 'Viper' })).toBeInTheDocument();
+  });
+
   it('offers Copy link, which copies the profile’s address', async () => {
     setup([]);
     const user = userEvent.setup();

@@ -61,8 +61,9 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const title = player ? (
     <div className="profile-header">
       <div>
-        <div className="profile-username">
-          {player.username}{' '}
+        {/* The dialog's heading, under the screen's h1: its sections (Seasons, Head-to-head) are h3s. */}
+        <div className="profile-username-row">
+          <h2 className="profile-username">{player.username}</h2>
           {isAdmin && (
             <Suspense fallback={null}>
               <RenamePlayerAction playerId={player.id} username={player.username} />
