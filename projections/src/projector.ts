@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '@team/contracts';
-import { advanceCheckpoint, ensureCheckpoint, READ_MODELS_CHECKPOINT, recordCheckpointFailure, type ProjectorStatus } from './checkpoint.js';
+import { advanceCheckpoint, ensureCheckpoint, READ_MODELS_CHECKPOINT, readCheckpoint, recordCheckpointFailure, type ProjectorStatus } from './checkpoint.js';
 import { applyOneByOne, ProjectionEventFailedError } from './poison-events.js';
 import { applyEvents, type Projection } from './projection.js';
 import { ProjectorLock } from './projector-lock.js';
@@ -135,6 +135,7 @@ export class Projector {
    * it, when an event fails while the projector is being careful (the attempt after a failure).
    */
   async processBatch(): Promise<number> {
+    if (await this.idle()) return 0;
     const careful = this.careful;
     // Assigned inside the transaction's callback, so declared wide (no narrowing to null).
     let failure = null as ProjectionEventFailedError | null;
@@ -165,6 +166,21 @@ export class Projector {
     this.lastError = null;
     this.careful = false;
     return applied;
+  }
+
+  /**
+   * Whether the log holds nothing past the checkpoint: two plain reads, no transaction. The
+   * batch's SELECT … FOR UPDATE writes the row's lock into the WAL and flushes it at commit,
+   * and the store's poll wakes an idle projector every second or so. The checkpoint is read,
+   * not remembered: a rebuild's swap may have moved it.
+   */
+  private async idle(): Promise<boolean> {
+    const [checkpoint, head] = await Promise.all([readCheckpoint(this.knex, this.name), this.reader.headPosition()]);
+    if (!checkpoint || head > checkpoint.position) return false;
+    if (checkpoint.position > this.position) this.position = checkpoint.position;
+    this.scannedThrough = checkpoint.position;
+    this.resolveWaiters();
+    return true;
   }
 
   /**

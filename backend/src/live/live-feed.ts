@@ -29,6 +29,8 @@ const FOLLOW_POLL_MS = 5000;
 const RETRY_MS = 1000;
 /** Waits for the read tables are repeated in slices of this length while the feed runs. */
 const READ_TABLES_WAIT_MS = 5000;
+/** How long the first stream after an idle time waits for the follower to read what it missed. */
+const CATCH_UP_WAIT_MS = 2000;
 /** How long start() waits for the first position; the follower goes on looking after that. */
 const START_WAIT_MS = 1000;
 /** What a browser with too many streams open (one per tab) is told to wait: tabs close, hidden ones give theirs back. */
@@ -66,6 +68,8 @@ export class LiveFeed {
   private stopped: Promise<typeof STOPPED> = new Promise(() => {});
   private markStopped: () => void = () => {};
   private positioned: Promise<void> = Promise.resolve();
+  /** Streams waiting for the follower to catch up before they open (catchUpForOpen). */
+  private readonly opening: (() => void)[] = [];
   private markPositioned: () => void = () => {};
 
   constructor(private readonly options: LiveFeedOptions) {
@@ -130,6 +134,10 @@ export class LiveFeed {
    */
   async open(socket: LiveSocket, lastEventId: number | null, address: string): Promise<LiveConnection> {
     this.admit(address);
+    if (this.connections.size === 0) {
+      await this.catchUpForOpen();
+      this.admit(address);
+    }
     let expiry: NodeJS.Timeout | undefined;
     const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => {
       clearTimeout(expiry);
@@ -140,6 +148,8 @@ export class LiveFeed {
     });
     // Joined before the replay reads the log: what is published meanwhile queues on the connection.
     this.connections.add(connection);
+    // The follower does not read the log while nobody is connected: this stream wakes it.
+    if (this.connections.size === 1) this.signal();
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
     const through = this.position!;
     connection.write(`retry: ${RECONNECT_HINT_MS}\n\n`);
@@ -160,6 +170,21 @@ export class LiveFeed {
       }
     }
     return connection;
+  }
+
+  /**
+   * The first stream after a time with nobody connected waits (a little) for the follower, which
+   * did not read the log meanwhile, to catch up to the head: its replay and `ready` then cover
+   * what was appended while nobody watched. Streams opening together wait for the same read.
+   * Past CATCH_UP_WAIT_MS (the database slow or away) the stream opens where the feed stands
+   * and gets the rest as live messages when the follower reads them: each change still once.
+   */
+  private async catchUpForOpen(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const caughtUp = new Promise<void>((resolve) => this.opening.push(resolve));
+    this.signal();
+    await Promise.race([caughtUp, this.stopped, new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** Replays the ladder changes after `lastEventId` up to `through` from the ring, or sends `reload`. */
@@ -192,9 +217,16 @@ export class LiveFeed {
           if (!(await this.findStart())) return;
           continue;
         }
+        // Nobody to tell: the log is not read (each read parses the events' JSON again) until a
+        // stream opens, which wakes the follower and waits for it to catch up (catchUpForOpen).
+        if (this.connections.size === 0 && this.opening.length === 0) {
+          await this.sleep(FOLLOW_POLL_MS);
+          continue;
+        }
         const events = await this.untilStopped(this.options.store.readAll(this.position, FOLLOW_BATCH));
         if (events === STOPPED) return;
         if (events.length === 0) {
+          for (const caughtUp of this.opening.splice(0)) caughtUp();
           await this.sleep(FOLLOW_POLL_MS);
           continue;
         }

@@ -103,6 +103,8 @@ describe('LiveFeed', () => {
       waitForReadTables: (position) => (position === 0 ? Promise.resolve(true) : never),
     });
     await waiting.start();
+    // A stream is open: the follower reads the log only then.
+    await waiting.open(new FakeSocket(), null, 'a');
     await settle();
     expect(reads).toBe(1);
     expect(await settlesWithin(waiting.stop(), STOP_WAIT_MS)).toBe(true);
@@ -112,6 +114,7 @@ describe('LiveFeed', () => {
       store: { headPosition: async () => 0, readAll: () => new Promise(() => {}), onAppended: () => () => {} },
     });
     await reading.start();
+    await reading.open(new FakeSocket(), null, 'a');
     await settle();
     expect(await settlesWithin(reading.stop(), STOP_WAIT_MS)).toBe(true);
   });
@@ -190,6 +193,45 @@ describe('LiveFeed', () => {
     await feed.open(tooOld, 1, 'd');
     expect(ids(tooOld)).toEqual(['id: 5 event: reload']);
     expect(log.reads).toBe(readsBefore);
+  });
+
+  test('with nobody connected it does not read the log; the next stream waits for it to catch up and replays what it missed exactly once (issue 26)', async () => {
+    const log = memoryLog();
+    const feed = feedWith({ store: log.store, replayLimit: 10 });
+    await feed.start();
+    const first = new FakeSocket();
+    await feed.open(first, null, 'a');
+    log.append(2);
+    await waitUntil(() => ids(first).length === 3);
+    first.end();
+    await settle();
+    const readsWhileWatched = log.reads;
+
+    // Matches recorded while nobody watches: each append wakes the feed, and it reads nothing.
+    for (let i = 0; i < 3; i++) {
+      log.append(1);
+      await settle();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.reads).toBe(readsWhileWatched);
+
+    // The client comes back from the last change it saw: the stream waits for the feed to read
+    // what it missed, then replays the three, each once and in order, and is ready at the head.
+    const back = new FakeSocket();
+    await feed.open(back, 2, 'a');
+    expect(ids(back)).toEqual(['id: 3 event: season-started', 'id: 4 event: season-started', 'id: 5 event: season-started', 'id: 5 event: ready']);
+    expect(log.reads).toBeGreaterThan(readsWhileWatched);
+    // And a client from before all of it gets the ring's replay of everything.
+    const older = new FakeSocket();
+    await feed.open(older, 0, 'b');
+    expect(ids(older)).toEqual([
+      'id: 1 event: season-started',
+      'id: 2 event: season-started',
+      'id: 3 event: season-started',
+      'id: 4 event: season-started',
+      'id: 5 event: season-started',
+      'id: 5 event: ready',
+    ]);
   });
 
   test('a stream is ended after its maximum lifetime, with a short retry hint, so the browser resumes it by Last-Event-ID', async () => {

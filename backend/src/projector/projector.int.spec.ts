@@ -64,6 +64,25 @@ describe('Projector', () => {
     expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(head);
   });
 
+  test('idle, it writes nothing: a wake-up with no new event takes no row lock and commits no transaction (issue 26)', async () => {
+    const projector = startProjector(knex);
+    const head = await appendCounted(3);
+    await expect(projector.waitFor(head, 10_000)).resolves.toBe(true);
+    // A SELECT … FOR UPDATE that commits leaves its transaction id in the row's xmax (and a WAL
+    // record, flushed at commit); the event store's poll woke an idle projector once a second.
+    const lockedBy = async () => (await knex.raw(`SELECT xmax::text AS xmax FROM projection_checkpoints WHERE name = ?`, [READ_MODELS_CHECKPOINT])).rows[0].xmax as string;
+    const before = await lockedBy();
+    for (let wake = 0; wake < 5; wake++) expect(await projector.processBatch()).toBe(0);
+    // The store's poll (every 100 ms here) wakes the running loop as well, for a while.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await lockedBy()).toBe(before);
+    // Still applies what comes next, at once.
+    const next = await appendCounted(1);
+    await expect(projector.waitFor(next, 10_000)).resolves.toBe(true);
+    expect((await readCheckpoint(knex, READ_MODELS_CHECKPOINT))?.position).toBe(next);
+    expect(await lockedBy()).not.toBe(before);
+  });
+
   test('a waiter for a position never reached gives up after its timeout', async () => {
     const projector = startProjector(knex);
     await expect(projector.waitFor(10_000, 200)).resolves.toBe(false);
