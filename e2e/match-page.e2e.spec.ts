@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
-import { screenshot, type Browser } from './support/browser.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { screenshot, screenshotDir, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
   firstLoadScriptKiB,
@@ -153,6 +155,21 @@ describe('match pages in Chromium', () => {
       await saveTheme(page, 'light');
       await page.setViewportSize({ width: 1280, height: 860 });
     }
+  });
+
+  test('a shared match link previews with its share card: the og:image read by plain HTTP is a 1200 × 630 PNG (saved beside the screenshots)', async () => {
+    const html = await (await fetch(`${server.baseUrl}/tracker/matches/2`)).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toMatch(/\/og\/matches\/2\.png\?v=/);
+    // The card's address is on PUBLIC_URL (unset here: the request's origin).
+    const card = await fetch(`${server.baseUrl}${new URL(image!.replace(/&amp;/g, '&')).pathname}${new URL(image!.replace(/&amp;/g, '&')).search}`);
+    expect(card.status).toBe(200);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await card.arrayBuffer());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    fs.mkdirSync(screenshotDir, { recursive: true });
+    fs.writeFileSync(path.join(screenshotDir, 'share-card-match.png'), png);
   });
 
   test('an unknown or malformed id shows the tracker not-found screen', async () => {

@@ -38,6 +38,17 @@ describe('Leaderboard', () => {
     expect(within(podium).getByRole('button', { name: /Rank #3(?!\d).*Cobra/ }).querySelector('[data-medal]')).toHaveAttribute('data-medal', 'bronze');
   });
 
+  it('counts a podium player’s matches in words that fit the number: “1 match”, “25 matches”', async () => {
+    const newcomer = makePlayer({ username: 'Dawn', elo: 1900, wins: 1, losses: 0, winRate: 100, kdRatio: 2, totalMatches: 1 });
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf([newcomer, ...players]) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    const podium = await screen.findByRole('region', { name: 'Top 3' });
+    const dawn = within(within(podium).getByRole('button', { name: /Rank #1(?!\d).*Dawn/ }));
+    expect(dawn.getByText('match', { exact: true }).parentElement).toHaveTextContent(/^1 match$/);
+    const ace = within(within(podium).getByRole('button', { name: /Rank #2(?!\d).*Ace/ }));
+    expect(ace.getByText('matches', { exact: true }).parentElement).toHaveTextContent(/^25 matches$/);
+  });
+
   it('lists every player in the All Rankings table with highlighted top rows and coloured K/D', async () => {
     mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
     renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);

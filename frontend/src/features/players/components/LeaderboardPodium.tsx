@@ -40,7 +40,7 @@ export function LeaderboardPodium({ entries, suffixes, onSelect }: BoardProps) {
               <span className="muted">K/D</span> {formatRatio(entry.kdRatio)}
             </span>
             <span>
-              {entry.totalMatches} <span className="muted">matches</span>
+              {entry.totalMatches} <span className="muted">{entry.totalMatches === 1 ? 'match' : 'matches'}</span>
             </span>
           </div>
         </Panel>
