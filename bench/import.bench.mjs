@@ -2,6 +2,7 @@
 // matches (default 10,000; 4 v 4, so 80,000 CSV rows) through POST /api/admin/import, beside
 // recording the same matches one request at a time with POST /api/matches, each on a fresh
 // database. Uses TEST_PG_SERVER_URL when set, else an embedded PostgreSQL.
+import { pathToFileURL } from 'node:url';
 import knexFactory from 'knex';
 import { loadConfig } from '../backend/dist/config.js';
 import { createApp } from '../backend/dist/app.js';
@@ -91,5 +92,15 @@ async function run(serverUrl) {
   console.log(`ratio: the import takes ${fmt(importMs / httpMs, 2)}× the time of the requests`);
 }
 
-if (process.env.TEST_PG_SERVER_URL) await run(process.env.TEST_PG_SERVER_URL);
-else await withEmbeddedPostgres((server) => run(server.url));
+/** In `npm run bench` (`BENCH=import` alone): prints its figures, which have no same-run goal. */
+export async function benchImport(server) {
+  await run(server.url);
+  return [];
+}
+
+// Run by itself (`node bench/import.bench.mjs`); imported by scripts/bench.mjs, it waits for its turn
+// (it ran on import before, whatever BENCH said: 3 minutes of every filtered bench run).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.env.TEST_PG_SERVER_URL) await run(process.env.TEST_PG_SERVER_URL);
+  else await withEmbeddedPostgres((server) => run(server.url));
+}
