@@ -46,6 +46,27 @@ async function withStore(run: (store: PostgresEventStore, knex: Knex) => Promise
 }
 
 describe('PostgresEventStore specifics', () => {
+  test('a large event is compressed with lz4 where the server has it, else with pglz, and reads back whole (issue 26)', async () => {
+    await withStore(async (store, knex) => {
+      // The server's own answer: a column may ask for lz4 only where PostgreSQL was built with it.
+      const hasLz4 = await knex
+        .raw('CREATE TEMP TABLE lz4_probe (x text COMPRESSION lz4)')
+        .then(() => true)
+        .catch(() => false);
+      const players = Array.from({ length: 8 }, (_, i) => ({ playerId: i, username: `Player ${i} ${'x'.repeat(i)}`, kills: i * 3, deaths: 10 - i, ratingBefore: 1000 + i }));
+      const data = { matchId: 1, participants: players, note: 'a'.repeat(3000) };
+      await store.append('ladder', [{ id: '00000000-0000-4000-8000-00000000a4a4', type: 'MatchRecorded', data }], 'any', {
+        correlationId: 'c',
+        actor: 'system',
+        recordedAt: new Date(),
+      });
+      const row = (await knex.raw(`SELECT pg_column_compression(data) AS method FROM public.events WHERE type = 'MatchRecorded'`)).rows[0];
+      expect({ hasLz4, method: row.method }).toEqual({ hasLz4, method: hasLz4 ? 'lz4' : 'pglz' });
+      const [read] = await store.readAll(0, 10);
+      expect(read!.data).toEqual(data);
+    });
+  });
+
   test('stored events cannot be updated or deleted', async () => {
     await withStore(async (store, knex) => {
       await store.append('s', [{ id: crypto.randomUUID(), type: 'T', data: {} }], 'any', {
