@@ -44,6 +44,8 @@ export interface ChildHandle {
   ended(): boolean;
   /** The last few KB the process wrote, for failure messages. */
   output(): string;
+  /** "(exit code 1)" or "(ended by SIGKILL)" once it has ended, else empty. */
+  endedHow(): string;
   /** Sends `signal` and waits for the process to end. */
   kill(signal: NodeJS.Signals): Promise<void>;
 }
@@ -77,7 +79,8 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
     child,
     exited,
     ended: () => ended,
-    output: () => (ended ? `${tail}\n${how}` : tail),
+    output: () => tail,
+    endedHow: () => how,
     async kill(signal) {
       if (!ended) child.kill(signal);
       await exited;
@@ -107,7 +110,7 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
   };
   handle.child.stdout!.on('data', findPort);
   for (;;) {
-    if (handle.ended()) throw new Error(`The server exited before it was ready:\n${handle.output()}`);
+    if (handle.ended()) throw new Error(`The server exited before it was ready:\n${handle.output()}\n${handle.endedHow()}`);
     if (baseUrl) {
       try {
         const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });

@@ -15,6 +15,7 @@ import {
 import { runMigrations, type EventCounter } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
+import { runPrepared, type PreparedStatement } from '../../infrastructure/prepared-statements.js';
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
 import { eventMetadata } from '../event-metadata.js';
 
@@ -41,6 +42,19 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
 }
+
+const EVENT_COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
+
+/** The store's hot statements, prepared once per connection (infrastructure/prepared-statements.ts). */
+const STATEMENTS = {
+  append: { name: 'es_append_batch', text: 'SELECT public.es_append_batch($1::jsonb) AS results' },
+  readAll: { name: 'es_read_all', text: `SELECT ${EVENT_COLUMNS} FROM public.events WHERE position > $1 ORDER BY position LIMIT $2` },
+  readStream: {
+    name: 'es_read_stream',
+    text: `SELECT ${EVENT_COLUMNS} FROM public.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
+  },
+  head: { name: 'es_head', text: 'SELECT max(position) AS head FROM public.events' },
+} satisfies Record<string, PreparedStatement>;
 
 export interface PostgresEventStoreOptions {
   /** Most append requests written in one statement. */
@@ -89,18 +103,12 @@ export class PostgresEventStore implements EventStore, EventCounter {
   }
 
   async readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
-    const rows = await this.guard(() =>
-      this.knex<EventRow>('public.events')
-        .select('position', 'stream_id', 'revision', 'event_id', 'type', 'data', 'metadata')
-        .where('stream_id', streamId)
-        .andWhere('revision', '>=', fromRevision)
-        .orderBy('revision'),
-    );
+    const rows = await this.guard(() => runPrepared<EventRow>(this.knex, STATEMENTS.readStream, [streamId, fromRevision]));
     return rows.map(toRecorded);
   }
 
   async readAll(afterPosition: number, batchSize: number): Promise<RecordedEvent[]> {
-    const rows = await this.guard(() => this.eventsAfter(afterPosition).limit(batchSize));
+    const rows = await this.guard(() => runPrepared<EventRow>(this.knex, STATEMENTS.readAll, [afterPosition, batchSize]));
     return rows.map(toRecorded);
   }
 
@@ -118,7 +126,7 @@ export class PostgresEventStore implements EventStore, EventCounter {
   }
 
   async headPosition(): Promise<number> {
-    const row = await this.guard(() => this.knex('public.events').max({ head: 'position' }).first());
+    const [row] = await this.guard(() => runPrepared<{ head: number | null }>(this.knex, STATEMENTS.head, []));
     return Number(row?.head ?? 0);
   }
 
@@ -180,12 +188,8 @@ export class PostgresEventStore implements EventStore, EventCounter {
     }));
     let results: BatchResult[];
     try {
-      const answer = await this.guard(() =>
-        this.knex.raw<{ rows: { results: BatchResult[] }[] }>('SELECT public.es_append_batch(?::jsonb) AS results', [
-          JSON.stringify(payload),
-        ]),
-      );
-      results = answer.rows[0]!.results;
+      const rows = await this.guard(() => runPrepared<{ results: BatchResult[] }>(this.knex, STATEMENTS.append, [JSON.stringify(payload)]));
+      results = rows[0]!.results;
     } catch (error) {
       // One request the database refuses (a value out of range, say) must fail alone, not
       // every request that happened to share its statement: write them one by one. An
