@@ -134,10 +134,6 @@ export class LiveFeed {
    */
   async open(socket: LiveSocket, lastEventId: number | null, address: string): Promise<LiveConnection> {
     this.admit(address);
-    if (this.connections.size === 0) {
-      await this.catchUpForOpen();
-      this.admit(address);
-    }
     let expiry: NodeJS.Timeout | undefined;
     const connection = new LiveConnection(socket, this.options.slowClient, this.now, (closed) => {
       clearTimeout(expiry);
@@ -173,13 +169,16 @@ export class LiveFeed {
   }
 
   /**
-   * The first stream after a time with nobody connected waits (a little) for the follower, which
-   * did not read the log meanwhile, to catch up to the head: its replay and `ready` then cover
-   * what was appended while nobody watched. Streams opening together wait for the same read.
-   * Past CATCH_UP_WAIT_MS (the database slow or away) the stream opens where the feed stands
-   * and gets the rest as live messages when the follower reads them: each change still once.
+   * Awaited before a stream is admitted and its headers written (the controller): with nobody
+   * connected, the follower has not read the log, so the first stream after such a time waits
+   * (a little) for it to catch up to the head; its replay and `ready` then cover what was
+   * appended while nobody watched. Streams opening together wait for the same read. Past
+   * CATCH_UP_WAIT_MS (the database slow or away), or opened without this wait, a stream starts
+   * where the feed stands and gets the rest as live messages once the follower reads them:
+   * each change still once.
    */
-  private async catchUpForOpen(): Promise<void> {
+  async catchUpForOpen(): Promise<void> {
+    if (this.connections.size > 0 || !this.running) return;
     let timer: NodeJS.Timeout | undefined;
     const caughtUp = new Promise<void>((resolve) => this.opening.push(resolve));
     this.signal();

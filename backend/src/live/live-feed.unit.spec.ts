@@ -218,6 +218,7 @@ describe('LiveFeed', () => {
     // The client comes back from the last change it saw: the stream waits for the feed to read
     // what it missed, then replays the three, each once and in order, and is ready at the head.
     const back = new FakeSocket();
+    await feed.catchUpForOpen();
     await feed.open(back, 2, 'a');
     expect(ids(back)).toEqual(['id: 3 event: season-started', 'id: 4 event: season-started', 'id: 5 event: season-started', 'id: 5 event: ready']);
     expect(log.reads).toBeGreaterThan(readsWhileWatched);
@@ -232,6 +233,20 @@ describe('LiveFeed', () => {
       'id: 5 event: season-started',
       'id: 5 event: ready',
     ]);
+  });
+
+  test('a stream opened after an idle time without waiting (the catch-up timed out) still gets each missed change once, live', async () => {
+    const log = memoryLog();
+    const feed = feedWith({ store: log.store, replayLimit: 10 });
+    await feed.start();
+    log.append(3);
+    await settle();
+    const direct = new FakeSocket();
+    await feed.open(direct, 1, 'a');
+    // Ready where the feed stood (0: it had read nothing), then all three as live messages;
+    // the one the client had (1) is not sent again.
+    await waitUntil(() => ids(direct).length === 3);
+    expect(ids(direct)).toEqual(['id: 1 event: ready', 'id: 2 event: season-started', 'id: 3 event: season-started']);
   });
 
   test('a stream is ended after its maximum lifetime, with a short retry hint, so the browser resumes it by Last-Event-ID', async () => {

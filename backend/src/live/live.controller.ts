@@ -73,6 +73,8 @@ export class LiveController {
       const wait = await this.opens.hit(address);
       if (wait > 0) throw new TooManyRequestsError(`Too many live streams opened from your address. Try again in ${wait} seconds.`, wait);
     }
+    // With nobody connected the feed has not read the log: the first stream waits for it.
+    await this.feed.catchUpForOpen();
     this.feed.admit(address);
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
