@@ -375,7 +375,7 @@ describe('ELO tracker in Chromium', () => {
       expect(text).toContain(String(entry.elo));
       expect(text).toContain(`${entry.wins}-${entry.losses} (${entry.winRate.toFixed(1)}%)`);
       expect(text).toContain(`K/D ${entry.kdRatio.toFixed(2)}`);
-      expect(text).toContain(`${entry.totalMatches} matches`);
+      expect(text).toContain(`${entry.totalMatches} ${entry.totalMatches === 1 ? 'match' : 'matches'}`);
       // Ranks 1–5 are the special Vengeful tier.
       expect(await card.locator('.tier-badge').getAttribute('data-tier')).toBe('Vengeful');
       expect(await card.getAttribute('class')).toContain(`podium-${medals[entry.rank - 1]}`);
