@@ -5,6 +5,7 @@ import { prefetchScreenData } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { createStore } from './app/store';
+import { applyTheme, initialTheme } from './lib/theme';
 import { prepareDateFormats } from './utils/format';
 import './app/global.css';
 // Small style sheets of first-load screens, bundled with global.css: one request for all
@@ -12,6 +13,10 @@ import './app/global.css';
 import './components/ui/controls.css';
 import './components/ui/hint.css';
 import './features/stats/components/rank-distribution-chart.css';
+
+// The theme is on the page before the first render, which React renders in slices after
+// this script: a saved dark theme must not show the light background meanwhile.
+applyTheme(initialTheme());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

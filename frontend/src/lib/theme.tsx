@@ -20,14 +20,17 @@ export function initialTheme(): ThemeMode {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+/** Puts `theme` on the page: `data-theme` (global.css's variables) and the browser's colour scheme. */
+export function applyTheme(theme: ThemeMode): void {
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  root.style.colorScheme = theme;
+}
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<ThemeMode>(initialTheme);
 
-  useEffect(() => {
-    const root = document.documentElement;
-    root.dataset.theme = theme;
-    root.style.colorScheme = theme;
-  }, [theme]);
+  useEffect(() => applyTheme(theme), [theme]);
 
   const setTheme = useCallback((next: ThemeMode) => {
     localStorage.setItem(THEME_STORAGE_KEY, next);
