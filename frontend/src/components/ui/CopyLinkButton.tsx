@@ -48,7 +48,7 @@ async function writeClipboard(text: string): Promise<boolean> {
  * says "Link copied" for a moment; where the browser refuses, the address is shown selected,
  * to copy by hand.
  */
-export function CopyLinkButton({ path, label = 'Copy link' }: { path: string; label?: string }) {
+export function CopyLinkButton({ path }: { path: string }) {
   const [state, setState] = useState<CopyState>({ kind: 'idle' });
   const manualField = useRef<HTMLInputElement>(null);
 
@@ -70,7 +70,7 @@ export function CopyLinkButton({ path, label = 'Copy link' }: { path: string; la
   return (
     <span className="copy-link">
       <PlainButton onClick={() => void copy()}>
-        <LinkOutlined /> {state.kind === 'copied' ? 'Link copied' : label}
+        <LinkOutlined /> {state.kind === 'copied' ? 'Link copied' : 'Copy link'}
       </PlainButton>
       {/* Read out when the copy happened, or when it needs the visitor's hand. */}
       <span className="copy-link-status" role="status">
