@@ -31,7 +31,14 @@ const publicScreens = [
 
 /** Modules the public screens share on first paint: a few chunks instead of one per module (build/first-load-chunks.ts). */
 const firstLoadGroup = {
-  name: firstLoadChunkName({ srcDir, contractsEntry, entry: path.join(srcDir, 'main.tsx'), screens: publicScreens }),
+  name: firstLoadChunkName({
+    srcDir,
+    contractsEntry,
+    entry: path.join(srcDir, 'main.tsx'),
+    screens: publicScreens,
+    // A shared profile link opens it on the Players screen's first load.
+    lightOnDemand: [path.join(srcDir, 'features/players/components/PlayerProfileDialog.tsx')],
+  }),
   includeDependenciesRecursively: false,
   priority: 20,
 };

@@ -84,4 +84,23 @@ describe('firstLoadChunkName', () => {
       "home.tsx → card.tsx imports antd: a public screen must not load antd on first paint (load it on demand)",
     );
   });
+
+  it('holds the light on-demand modules to the same rule, without counting them as a screen', () => {
+    const { at, ...options } = project({
+      'main.tsx': '',
+      'contracts.ts': '',
+      'players.tsx': "import { Panel } from './panel';",
+      'panel.tsx': 'export const Panel = 1;',
+      'profile.tsx': "import { Panel } from './panel';\nimport { Modal } from 'antd';",
+    });
+    const screens = [{ file: at('players.tsx'), area: 'tracker' as const }];
+    expect(() => firstLoadChunkName({ ...options, screens, lightOnDemand: [at('profile.tsx')] })).toThrow(
+      'profile.tsx imports antd: it must load antd only with what needs it (an admin control), not for every visitor',
+    );
+
+    fs.writeFileSync(at('profile.tsx'), "import { Panel } from './panel';\nconst Modal = () => import('antd');");
+    const name = firstLoadChunkName({ ...options, screens, lightOnDemand: [at('profile.tsx')] });
+    // One screen uses the panel: the profile does not make it shared.
+    expect(name(at('panel.tsx'))).toBeNull();
+  });
 });

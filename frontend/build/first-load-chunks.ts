@@ -12,7 +12,8 @@ import path from 'node:path';
  * shell itself imports stays in the entry chunk.
  *
  * The walk is also a guard: a public screen that imports one of HEAVY statically fails the
- * build, naming the chain of imports, since that would put the library on its first load.
+ * build, naming the chain of imports, since that would put the library on its first load. So
+ * does a module of `lightOnDemand` (the profile dialog a shared link opens at once).
  */
 
 /** Libraries the public screens may load on demand (a dialog, a toast) but never on first paint. */
@@ -32,6 +33,11 @@ export interface FirstLoadOptions {
    * every screen of its area loads, so what it imports counts as shared by them all.
    */
   screens: { file: string; area: Area; layout?: boolean }[];
+  /**
+   * Modules a public screen downloads on demand that must stay as light: they are checked
+   * against HEAVY like the screens, and their modules are not counted as the screens'.
+   */
+  lightOnDemand?: string[];
 }
 
 function resolveImport(specifier: string, from: string, options: FirstLoadOptions): string | null {
@@ -46,8 +52,10 @@ function resolveImport(specifier: string, from: string, options: FirstLoadOption
   return found;
 }
 
+const FIRST_PAINT = 'a public screen must not load HEAVY on first paint (load it on demand)';
+
 /** Every module `start` reaches by static imports, checked against HEAVY. */
-function staticClosure(start: string, options: FirstLoadOptions): Set<string> {
+function staticClosure(start: string, options: FirstLoadOptions, rule = FIRST_PAINT): Set<string> {
   const seen = new Set<string>();
   const walk = (file: string, chain: string[]) => {
     if (seen.has(file)) return;
@@ -57,7 +65,7 @@ function staticClosure(start: string, options: FirstLoadOptions): Set<string> {
       const heavy = HEAVY.find((name) => specifier === name || specifier!.startsWith(`${name}/`));
       if (heavy) {
         const via = [...chain, file].map((step) => path.relative(options.srcDir, step)).join(' → ');
-        throw new Error(`${via} imports ${specifier}: a public screen must not load ${heavy} on first paint (load it on demand)`);
+        throw new Error(`${via} imports ${specifier}: ${rule.replace('HEAVY', heavy)}`);
       }
       const target = resolveImport(specifier!, file, options);
       if (target) walk(target, [...chain, file]);
@@ -70,6 +78,9 @@ function staticClosure(start: string, options: FirstLoadOptions): Set<string> {
 /** A `name` function for a rolldown code-splitting group: the shared chunk of a module, or null. */
 export function firstLoadChunkName(options: FirstLoadOptions): (id: string) => string | null {
   const shell = staticClosure(options.entry, options);
+  for (const file of options.lightOnDemand ?? []) {
+    staticClosure(file, options, 'it must load HEAVY only with what needs it (an admin control), not for every visitor');
+  }
   const users = new Map<string, { areas: Set<Area>; screens: number }>();
   for (const screen of options.screens) {
     for (const file of staticClosure(screen.file, options)) {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ICONS = [
-  'ArrowDownOutlined', 'ArrowUpOutlined', 'CloseCircleFilled', 'CrownOutlined', 'DashboardOutlined', 'DeleteOutlined',
+  'ArrowDownOutlined', 'ArrowUpOutlined', 'CloseCircleFilled', 'CloseOutlined', 'CrownOutlined', 'DashboardOutlined', 'DeleteOutlined',
   'FireOutlined', 'LineChartOutlined', 'LinkOutlined', 'MenuOutlined', 'MinusOutlined', 'MoonOutlined', 'PlusCircleOutlined', 'PlusOutlined',
   'RocketOutlined', 'SafetyOutlined', 'SearchOutlined', 'StarOutlined', 'SunOutlined', 'TeamOutlined', 'ThunderboltOutlined',
   'TrophyFilled', 'TrophyOutlined',

@@ -1,4 +1,3 @@
-import { Tag } from 'antd';
 import { kdRatio, MODE_STAT_SHORT_LABELS, type ModeStatKey, type PlayerMatchRecord, type TeamId } from '@team/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { matchPath } from '@/lib/paths';
 import { ratingName } from '@/lib/rating-name';
 import { formatDate, formatInteger, formatRatio, MISSING } from '@/utils/format';
 import { EloChange } from '@/components/ui/EloChange';
+import { Tag } from '@/components/ui/Tag';
 
 const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
 
@@ -70,7 +70,7 @@ export function MatchHistoryEntry({ record, showMatchDetails = false, action }: 
   return (
     <li className={record.won ? 'history-entry won' : 'history-entry lost'} data-testid="match-history-entry">
       <div className="history-entry-header">
-        <Tag color={record.won ? 'success' : 'error'}>{record.won ? 'Win' : 'Loss'}</Tag>
+        <Tag tone={record.won ? 'success' : 'error'}>{record.won ? 'Win' : 'Loss'}</Tag>
         {record.match.mode && <span className="history-mode">{record.match.mode.name}</span>}
         <span className="muted">{formatDate(record.match.createdAt)}</span>
         <Link to={matchPath(record.match.id)} className="history-match-link">

@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
 import type { PlayerMatchRecord } from '@team/contracts';
 import type { ReactNode } from 'react';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { MatchHistoryEntry } from './MatchHistoryEntry';
 
 export interface MatchHistoryListProps {
@@ -17,7 +17,7 @@ export function MatchHistoryList({ records, loading, showMatchDetails, renderAct
     <section className="match-history" aria-labelledby="match-history-title">
       <h3 id="match-history-title">Match History</h3>
       {loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <ShimmerLines lines={4} />
       ) : !records || records.length === 0 ? (
         <p className="muted">No match history available</p>
       ) : (

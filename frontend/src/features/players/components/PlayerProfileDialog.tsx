@@ -1,7 +1,8 @@
-import { Modal, Skeleton } from 'antd';
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { CopyLinkButton } from '@/components/ui/CopyLinkButton';
+import { Dialog } from '@/components/ui/Dialog';
+import { Shimmer, ShimmerLines } from '@/components/ui/Shimmer';
 import { readStoredAdminKey, sessionCovers, useStoredAdminSession } from '@/lib/admin-session';
 import { playerPath } from '@/lib/paths';
 import { useGetPlayersQuery } from '../api/get-players';
@@ -13,16 +14,26 @@ import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
 
 const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
-// Admin only, and only downloaded when a stored key's role covers them.
+// Admin only, and only downloaded when a stored key's role covers them; they are antd's, so
+// they bring its theme along and a fan's profile loads no antd at all.
+const ThemedAntd = lazy(() => import('@/components/ui/ThemedAntd').then((module) => ({ default: module.ThemedAntd })));
 const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
 const RenamePlayerAction = lazy(() => import('@/components/corrections/RenamePlayerAction'));
 const MergedAccounts = lazy(() => import('./MergedAccounts'));
 
-function renderVoidAction(record: PlayerMatchRecord) {
+function AdminControl({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
-      <VoidMatchAction matchId={record.match.id} buttonType="link" />
+      <ThemedAntd>{children}</ThemedAntd>
     </Suspense>
+  );
+}
+
+function renderVoidAction(record: PlayerMatchRecord) {
+  return (
+    <AdminControl>
+      <VoidMatchAction matchId={record.match.id} buttonType="link" />
+    </AdminControl>
   );
 }
 
@@ -58,16 +69,19 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
     [players, playerId, open],
   );
 
+  const headingId = useId();
   const title = player ? (
     <div className="profile-header">
       <div>
         {/* The dialog's heading, under the screen's h1: its sections (Seasons, Head-to-head) are h3s. */}
         <div className="profile-username-row">
-          <h2 className="profile-username">{player.username}</h2>
+          <h2 className="profile-username" id={headingId}>
+            {player.username}
+          </h2>
           {isAdmin && (
-            <Suspense fallback={null}>
+            <AdminControl>
               <RenamePlayerAction playerId={player.id} username={player.username} />
-            </Suspense>
+            </AdminControl>
           )}
         </div>
         <div className="muted profile-discord">Discord ID: {player.discordId}</div>
@@ -86,16 +100,16 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   );
 
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title={title} width={760} destroyOnHidden centered>
+    <Dialog open={open} onClose={onClose} title={title} labelledBy={player ? headingId : undefined} width={760}>
       {playersLoading || (!player && !players) ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <ShimmerLines lines={6} />
       ) : !player ? (
         <p className="muted">Player not found</p>
       ) : (
         <div className="profile-body">
           <PlayerStatsGrid player={player} />
           {history.data && history.data.length > 0 && (
-            <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 180 }} />}>
+            <Suspense fallback={<Shimmer height={180} />}>
               <EloHistoryChart records={history.data} />
             </Suspense>
           )}
@@ -103,9 +117,9 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
           {asOf == null && <PlayerSeasonsSection playerId={player.id} />}
           {asOf == null && <HeadToHeadSection playerId={player.id} onOpenPlayer={(to) => setFollowed({ from: selectedId!, to })} />}
           {isAdmin && (
-            <Suspense fallback={null}>
+            <AdminControl>
               <MergedAccounts playerId={player.id} username={player.username} />
-            </Suspense>
+            </AdminControl>
           )}
           <MatchHistoryList
             records={history.data}
@@ -115,6 +129,6 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
           />
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

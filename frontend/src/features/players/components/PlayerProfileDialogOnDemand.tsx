@@ -1,14 +1,12 @@
 import { lazy, Suspense, useRef } from 'react';
 import type { PlayerProfileDialogProps } from './PlayerProfileDialog';
 
-const ThemedAntd = lazy(() => import('@/components/ui/ThemedAntd').then((module) => ({ default: module.ThemedAntd })));
 const PlayerProfileDialog = lazy(() => import('./PlayerProfileDialog').then((module) => ({ default: module.PlayerProfileDialog })));
 
 /**
  * The Player Profile dialog, downloaded when a player is first selected: the boards that
- * open it (leaderboard, dashboard, players) then start without the Modal's code. It
- * brings antd's theme along, since the boards use no antd. Once loaded it stays mounted,
- * so closing plays the dialog's animation.
+ * open it (leaderboard, dashboard, players) then start without the profile's code. The
+ * dialog draws no antd; its admin controls bring antd's theme along when a moderator opens it.
  */
 export function PlayerProfileDialogOnDemand(props: PlayerProfileDialogProps) {
   const wanted = useRef(false);
@@ -16,9 +14,7 @@ export function PlayerProfileDialogOnDemand(props: PlayerProfileDialogProps) {
   if (!wanted.current) return null;
   return (
     <Suspense fallback={null}>
-      <ThemedAntd>
-        <PlayerProfileDialog {...props} />
-      </ThemedAntd>
+      <PlayerProfileDialog {...props} />
     </Suspense>
   );
 }
