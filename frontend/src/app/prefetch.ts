@@ -4,10 +4,12 @@ import { modesApi } from '@/features/matches/api/get-modes';
 import { publicSettingsApi } from '@/features/matches/api/get-public-settings';
 import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
+import { headToHeadApi } from '@/features/players/api/get-head-to-head';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { playersApi } from '@/features/players/api/get-players';
 import { leaderboardSeasonFrom, seasonsApi } from '@/features/players/api/get-seasons';
 import { topPlayersApi } from '@/features/players/api/get-top-players';
+import { profileIdFrom } from '@/features/players/profile-link';
 import { globalStatsApi } from '@/features/stats/api/get-global-stats';
 import { rankDistributionApi } from '@/features/stats/api/get-rank-distribution';
 import { seasonListApi } from '@/lib/seasons';
@@ -54,7 +56,17 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
         : seasonsApi.util.prefetch('getSeasonLeaderboard', { seasonId, modeId }, {}),
     ];
   },
-  '/tracker/players': () => [playersApi.util.prefetch('getPlayers', undefined, {})],
+  '/tracker/players': (search) => {
+    const profileId = profileIdFrom(search);
+    return [
+      playersApi.util.prefetch('getPlayers', undefined, {}),
+      // A shared profile link: the profile's sections it shows at once. (Its match history is
+      // read fresh when the dialog opens, as SPEC §4 asks.)
+      ...(profileId == null
+        ? []
+        : [seasonsApi.util.prefetch('getPlayerSeasons', profileId, {}), headToHeadApi.util.prefetch('getHeadToHead', profileId, {})]),
+    ];
+  },
   // The settings say whether the form or a recorder login shows.
   '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {}), publicSettingsApi.util.prefetch('getPublicSettings', undefined, {})],
 };

@@ -1,7 +1,7 @@
 import type { HeadToHead } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const headToHeadApi = api.injectEndpoints({
+export const headToHeadApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/players/{id}/head-to-head: the opponents met most and the teammates played with most. */
     getHeadToHead: build.query<HeadToHead, number>({

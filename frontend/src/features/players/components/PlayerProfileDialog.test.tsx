@@ -188,6 +188,34 @@ describe('PlayerProfileDialog', () => {
     }
   });
 
+  it('shows its body at once when the profile’s first reads have answered, so nothing is pushed down as each arrives', async () => {
+    let answerSeasons: () => void = () => {};
+    const seasonsAnswered = new Promise<void>((resolve) => (answerSeasons = resolve));
+    mockFetch({
+      'GET /api/players': { body: [...others, viper] },
+      'GET /api/players/7/matches': { body: [hardpointWin] },
+      'GET /api/players/7/head-to-head': { body: { opponents: [], teammates: [] } },
+      'GET /api/players/7/seasons': async () => {
+        await seasonsAnswered;
+        return { status: 404, body: { error: 'Not found' } };
+      },
+    });
+    renderWithProviders(<PlayerProfileDialog playerId={7} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Viper' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(dialog).queryByTestId('match-history-entry')).toBeNull();
+    expect(within(dialog).queryByText('ELO Rating')).toBeNull();
+    expect(within(dialog).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+
+    // A refused section leaves the rest to show, and the body stays when that section asks again.
+    answerSeasons();
+    expect(await within(dialog).findByTestId('match-history-entry')).toBeInTheDocument();
+    expect(within(dialog).getByText('ELO Rating')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Head-to-Head' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(within(dialog).getByTestId('match-history-entry')).toBeInTheDocument();
+  });
+
   it('says so when there is no match history', async () => {
     setup([]);
     expect(await screen.findByText('No match history available')).toBeInTheDocument();

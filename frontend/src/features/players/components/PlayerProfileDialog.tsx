@@ -5,7 +5,9 @@ import { Dialog } from '@/components/ui/Dialog';
 import { Shimmer, ShimmerLines } from '@/components/ui/Shimmer';
 import { readStoredAdminKey, sessionCovers, useStoredAdminSession } from '@/lib/admin-session';
 import { playerPath } from '@/lib/paths';
+import { useGetHeadToHeadQuery } from '../api/get-head-to-head';
 import { useGetPlayersQuery } from '../api/get-players';
+import { useGetPlayerSeasonsQuery } from '../api/get-seasons';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchHistoryList } from './MatchHistoryList';
@@ -13,7 +15,9 @@ import { PlayerSeasonsSection } from './PlayerSeasonsSection';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
 
-const EloHistoryChart = lazy(() => import('./EloHistoryChart'));
+// Its download starts with the dialog's, beside the profile's reads, not after the history arrives.
+const eloHistoryChart = import('./EloHistoryChart');
+const EloHistoryChart = lazy(() => eloHistoryChart);
 // Admin only, and only downloaded when a stored key's role covers them; they are antd's, so
 // they bring its theme along and a fan's profile loads no antd at all.
 const ThemedAntd = lazy(() => import('@/components/ui/ThemedAntd').then((module) => ({ default: module.ThemedAntd })));
@@ -57,6 +61,17 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const playerId = followed && followed.from === selectedId ? followed.to : selectedId;
   const { data: players, isLoading: playersLoading } = useGetPlayersQuery(asOf ?? undefined, { skip: !open });
   const history = usePlayerMatchHistory(playerId, asOf);
+  // The sections read their own data; the body waits for their first answers (or refusals), so
+  // it appears at once rather than pushing itself down as each section arrives. Once shown for a
+  // player it stays (a refused section that mounts asks again, and must not hide it).
+  const now = open && asOf == null ? playerId ?? undefined : undefined;
+  const seasons = useGetPlayerSeasonsQuery(now ?? 0, { skip: now == null });
+  const headToHead = useGetHeadToHeadQuery(now ?? 0, { skip: now == null });
+  const [shownFor, setShownFor] = useState<number | null>(null);
+  const readsIn = open && !history.isLoading && !seasons.isLoading && !headToHead.isLoading;
+  if (readsIn && shownFor !== playerId) setShownFor(playerId);
+  if (!open && shownFor !== null) setShownFor(null);
+  const firstReadsIn = shownFor === playerId;
   // The server checks the key; a stored one whose role covers the corrections (void, rename,
   // revert a merge: the moderator's) only decides whether the admin controls show. The past is
   // read-only: corrections apply to the ladder as it is now.
@@ -101,7 +116,7 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
 
   return (
     <Dialog open={open} onClose={onClose} title={title} labelledBy={player ? headingId : undefined} width={760}>
-      {playersLoading || (!player && !players) ? (
+      {playersLoading || (!player && !players) || (player && !firstReadsIn) ? (
         <ShimmerLines lines={6} />
       ) : !player ? (
         <p className="muted">Player not found</p>

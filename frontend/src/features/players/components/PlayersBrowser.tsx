@@ -7,23 +7,13 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useNameSuffixes } from '@/lib/player-name';
 import { useGetPlayersQuery } from '../api/get-players';
+import { PROFILE_QUERY_PARAMS, profileIdFrom } from '../profile-link';
 import { PlayerCard } from './PlayerCard';
 import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
 import { ProvisionalNote } from './ProvisionalTag';
 
 /** SPEC §2: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
-
-/** ?playerId= (SPEC §2) and ?id= (the merge tool's View Profile link) both open a profile. */
-export const PROFILE_QUERY_PARAMS = ['playerId', 'id'] as const;
-
-function profileIdFrom(params: URLSearchParams): number | null {
-  for (const name of PROFILE_QUERY_PARAMS) {
-    const id = Number(params.get(name));
-    if (Number.isInteger(id) && id > 0) return id;
-  }
-  return null;
-}
 
 export function PlayersBrowser() {
   const { data: players = [], isLoading } = useGetPlayersQuery();
