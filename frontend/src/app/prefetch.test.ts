@@ -27,9 +27,9 @@ describe('prefetchScreenData', () => {
     ['/tracker/leaderboard?mode=2', ['GET /api/modes', 'GET /api/players/leaderboard?mode=2', 'GET /api/seasons']],
     ['/tracker/leaderboard?season=3&mode=2', ['GET /api/modes', 'GET /api/seasons', 'GET /api/seasons/3/leaderboard?mode=2']],
     ['/tracker/players', ['GET /api/players']],
-    // A shared profile link: the sections its dialog shows at once.
-    ['/tracker/players?playerId=4', ['GET /api/players', 'GET /api/players/4/head-to-head', 'GET /api/players/4/seasons']],
-    ['/tracker/players?id=9', ['GET /api/players', 'GET /api/players/9/head-to-head', 'GET /api/players/9/seasons']],
+    // A shared profile link: what its dialog shows at once.
+    ['/tracker/players?playerId=4', ['GET /api/players', 'GET /api/players/4/head-to-head', 'GET /api/players/4/matches', 'GET /api/players/4/seasons']],
+    ['/tracker/players?id=9', ['GET /api/players', 'GET /api/players/9/head-to-head', 'GET /api/players/9/matches', 'GET /api/players/9/seasons']],
     ['/tracker/players?playerId=abc', ['GET /api/players']],
     ['/tracker/record-match', ['GET /api/modes', 'GET /api/settings']],
     ['/tryouts', ['GET /api/pages/tryouts']],

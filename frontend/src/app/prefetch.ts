@@ -6,6 +6,7 @@ import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
 import { headToHeadApi } from '@/features/players/api/get-head-to-head';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
+import { playerMatchesApi } from '@/features/players/api/get-player-matches';
 import { playersApi } from '@/features/players/api/get-players';
 import { leaderboardSeasonFrom, seasonsApi } from '@/features/players/api/get-seasons';
 import { topPlayersApi } from '@/features/players/api/get-top-players';
@@ -60,8 +61,7 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
     const profileId = profileIdFrom(search);
     return [
       playersApi.util.prefetch('getPlayers', undefined, {}),
-      // A shared profile link: the profile's sections it shows at once. (Its match history is
-      // read fresh when the dialog opens, as SPEC §4 asks.)
+      // A shared profile link: the sections its dialog shows at once.
       ...(profileId == null
         ? []
         : [seasonsApi.util.prefetch('getPlayerSeasons', profileId, {}), headToHeadApi.util.prefetch('getHeadToHead', profileId, {})]),
@@ -97,4 +97,21 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
     SCREEN_READS[path]?.(new URLSearchParams(location.search)) ??
     (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : matchId ? [matchApi.util.prefetch('getMatch', matchId, {})] : []);
   reads.forEach((read) => store.dispatch(read));
+  const profileId = path === '/tracker/players' ? profileIdFrom(new URLSearchParams(location.search)) : null;
+  if (profileId != null) prefetchSharedProfile(store, profileId);
+}
+
+/** How long a shared profile's history read ahead is kept for the dialog to take it over. */
+export const SHARED_HISTORY_HOLD_MS = 30_000;
+
+/**
+ * A shared profile link opens the profile dialog at once: its code and its match history start
+ * with the app rather than one after the other behind the Players screen's code. The history is
+ * cached for nobody (SPEC §4: read fresh on every opening), so this read holds it until the
+ * dialog, which reads it again on opening, has had the time to subscribe.
+ */
+function prefetchSharedProfile(store: AppStore, playerId: number) {
+  void import('@/features/players/components/PlayerProfileDialog');
+  const history = store.dispatch(playerMatchesApi.endpoints.getPlayerMatches.initiate({ playerId, asOf: null }));
+  setTimeout(() => history.unsubscribe(), SHARED_HISTORY_HOLD_MS);
 }

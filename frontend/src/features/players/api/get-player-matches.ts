@@ -1,7 +1,7 @@
 import type { PlayerMatchRecord } from '@team/contracts';
 import { api } from '@/lib/api';
 
-const playerMatchesApi = api.injectEndpoints({
+export const playerMatchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/players/{id}/matches[?asOf=]: the player's history (now, or as the log stood then), fetched fresh every time (SPEC §4). */
     getPlayerMatches: build.query<PlayerMatchRecord[], { playerId: number; asOf: number | null }>({

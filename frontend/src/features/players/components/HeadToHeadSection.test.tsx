@@ -55,7 +55,8 @@ describe('Head-to-Head on the Player Profile dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Reaper' }));
     const dialog = screen.getByRole('dialog');
     await waitFor(() => expect(within(dialog).getByText('Discord ID: 1009')).toBeInTheDocument());
-    expect(await within(section()).findByRole('button', { name: 'Viper' })).toBeInTheDocument();
+    // The followed player's body shows once its own first reads are in.
+    await waitFor(() => expect(within(section()).getByRole('button', { name: 'Viper' })).toBeInTheDocument());
     expect(requests.map((request) => request.url)).toEqual(expect.arrayContaining(['/api/players/9/matches', '/api/players/9/head-to-head']));
   });
 

@@ -125,6 +125,8 @@ describe('PlayerProfileDialog', () => {
     expect(within(dialog).getByText('Discord ID: 424242')).toBeInTheDocument();
     expect(within(dialog).getByText('Silver')).toBeInTheDocument();
 
+    // The body shows once the profile's first reads are in.
+    await within(dialog).findByText('ELO Rating', { selector: 'dt' });
     expect(stat('ELO Rating')).toHaveTextContent('1234');
     expect(stat('Win Rate')).toHaveTextContent('62.5%5-3');
     expect(stat('K/D Ratio')).toHaveTextContent('1.46131 kills / 90 deaths');

@@ -1,5 +1,5 @@
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
 import { CopyLinkButton } from '@/components/ui/CopyLinkButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Shimmer, ShimmerLines } from '@/components/ui/Shimmer';
@@ -71,7 +71,9 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const readsIn = open && !history.isLoading && !seasons.isLoading && !headToHead.isLoading;
   if (readsIn && shownFor !== playerId) setShownFor(playerId);
   if (!open && shownFor !== null) setShownFor(null);
-  const firstReadsIn = shownFor === playerId;
+  // Drawn in a transition: React renders the whole body in slices, not as one long task that
+  // holds a phone's main thread while a shared profile link opens.
+  const firstReadsIn = useDeferredValue(shownFor === playerId);
   // The server checks the key; a stored one whose role covers the corrections (void, rename,
   // revert a merge: the moderator's) only decides whether the admin controls show. The past is
   // read-only: corrections apply to the ladder as it is now.
