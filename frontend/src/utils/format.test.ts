@@ -21,13 +21,47 @@ describe('dates in the visitor’s locale', () => {
     }
   });
 
+  it('writes American English as Intl does without building a formatter, over a year of dates and hours', async () => {
+    expect(navigator.language).toBe('en-US');
+    const Original = Intl.DateTimeFormat;
+    const american = {
+      date: new Original('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+      dateTime: new Original('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+    };
+    let built = 0;
+    class Counting extends Original {
+      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        super(...args);
+        built++;
+      }
+    }
+    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    try {
+      const { formatDate, formatDateTime, prepareDateFormats } = await loadFormat();
+      prepareDateFormats();
+      // Every 7 h 13 min through 2026: each month, each day of the month, AM and PM, midnight and noon.
+      for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += (7 * 60 + 13) * 60_000) {
+        const iso = new Date(time).toISOString();
+        expect(formatDateTime(iso)).toBe(american.dateTime.format(time));
+        expect(formatDate(iso)).toBe(american.date.format(time));
+      }
+      for (const iso of ['2026-06-01T00:05:00', '2026-06-01T12:00:00', '2026-06-01T23:59:00', '1999-12-31T09:07:00']) {
+        expect(formatDateTime(iso)).toBe(american.dateTime.format(new Date(iso)));
+      }
+    } finally {
+      Intl.DateTimeFormat = Original;
+    }
+    expect(built).toBe(0);
+  });
+
   it('shows a dash for a date that is not one', async () => {
     const { formatDate, formatDateTime } = await loadFormat();
     expect(formatDateTime('not a date')).toBe('-');
     expect(formatDate('')).toBe('-');
   });
 
-  it('builds one formatter per pattern however many dates a list shows (a phone’s first load)', async () => {
+  it('in any other locale, goes through Intl with one formatter per pattern however many dates a list shows', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
     const Original = Intl.DateTimeFormat;
     let built = 0;
     class Counting extends Original {
