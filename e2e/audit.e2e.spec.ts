@@ -104,6 +104,20 @@ describe('audit log and operations in Chromium', () => {
     await page.getByText('No events match these filters.').waitFor();
   }, 120_000);
 
+  test('the tracker opens from the audit log without a reload (its sidebar once crashed on the way)', async () => {
+    const { page } = browser;
+    await page.goto(`${server.baseUrl}/admin/audit`);
+    await page.getByRole('heading', { name: 'Audit Log' }).waitFor();
+    // A navigation inside the app: the tracker's layout loads after the audit screen's modules.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/tracker/leaderboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor();
+    await page.getByRole('link', { name: 'Record Match' }).waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+  }, 60_000);
+
   test('restores an earlier version of a section from its history and the public page shows it', async () => {
     const { page } = browser;
     await page.goto(`${server.baseUrl}/admin/audit?type=ContentEdited`);

@@ -105,13 +105,16 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
 export const SHARED_HISTORY_HOLD_MS = 30_000;
 
 /**
- * A shared profile link opens the profile dialog at once: its code and its match history start
- * with the app rather than one after the other behind the Players screen's code. The history is
+ * A shared profile link opens the profile dialog at once: its match history is read with the
+ * app's start rather than behind the Players screen's and the dialog's code. The history is
  * cached for nobody (SPEC §4: read fresh on every opening), so this read holds it until the
  * dialog, which reads it again on opening, has had the time to subscribe.
+ *
+ * The dialog's code is not fetched from here: importing it before the tracker's layout made the
+ * layout's chunk evaluate before the chunk it shares with the screens, and its navigation read
+ * their icons while still undefined (React error 130 on a reload of the link).
  */
 function prefetchSharedProfile(store: AppStore, playerId: number) {
-  void import('@/features/players/components/PlayerProfileDialog');
   const history = store.dispatch(playerMatchesApi.endpoints.getPlayerMatches.initiate({ playerId, asOf: null }));
   setTimeout(() => history.unsubscribe(), SHARED_HISTORY_HOLD_MS);
 }

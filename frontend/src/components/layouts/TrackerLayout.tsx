@@ -16,11 +16,17 @@ import { useLiveUpdates } from '@/lib/use-live-updates';
 import { SiteFooter } from './SiteFooter';
 import { useSidebar } from './use-sidebar';
 
-const SIDEBAR_LINKS: { to: string; label: string; icon: ReactNode }[] = [
-  { to: '/tracker/dashboard', label: 'Dashboard', icon: <DashboardOutlined /> },
-  { to: '/tracker/leaderboard', label: 'Leaderboard', icon: <TrophyOutlined /> },
-  { to: '/tracker/players', label: 'Players', icon: <TeamOutlined /> },
-  { to: '/tracker/record-match', label: 'Record Match', icon: <PlusCircleOutlined /> },
+/**
+ * The icons are named here and drawn on render, not made into elements when this module loads:
+ * the build shares chunks both ways between this layout and the tracker's shared modules, and a
+ * screen that loads those first (the Audit screen's profile) ran this module before the icons
+ * were defined. The sidebar then crashed on the way to the tracker.
+ */
+const SIDEBAR_LINKS: { to: string; label: string; icon: () => ReactNode }[] = [
+  { to: '/tracker/dashboard', label: 'Dashboard', icon: () => <DashboardOutlined /> },
+  { to: '/tracker/leaderboard', label: 'Leaderboard', icon: () => <TrophyOutlined /> },
+  { to: '/tracker/players', label: 'Players', icon: () => <TeamOutlined /> },
+  { to: '/tracker/record-match', label: 'Record Match', icon: () => <PlusCircleOutlined /> },
 ];
 
 function SidebarContent({ collapsed }: { collapsed: boolean }) {
@@ -37,7 +43,7 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
             const navLink = (
               <NavLink to={link.to} end className="tracker-sidebar-link" aria-label={collapsed ? link.label : undefined}>
                 <span aria-hidden className="tracker-sidebar-icon">
-                  {link.icon}
+                  {link.icon()}
                 </span>
                 {!collapsed && <span>{link.label}</span>}
               </NavLink>
