@@ -9,6 +9,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Counts the Intl date formatters built until `restore`. */
+function countDateFormatters() {
+  const Original = Intl.DateTimeFormat;
+  const count = { built: 0, restore: () => (Intl.DateTimeFormat = Original) };
+  class Counting extends Original {
+    constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      super(...args);
+      count.built++;
+    }
+  }
+  Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+  return count;
+}
+
 const DATES = ['2025-03-04T18:00:00.000Z', '2026-11-27T07:46:00.000Z', '1999-12-31T23:59:59.000Z'];
 
 describe('dates in the visitor’s locale', () => {
@@ -23,19 +37,11 @@ describe('dates in the visitor’s locale', () => {
 
   it('writes American English as Intl does without building a formatter, over a year of dates and hours', async () => {
     expect(navigator.language).toBe('en-US');
-    const Original = Intl.DateTimeFormat;
     const american = {
-      date: new Original('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
-      dateTime: new Original('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
+      date: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+      dateTime: new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }),
     };
-    let built = 0;
-    class Counting extends Original {
-      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        super(...args);
-        built++;
-      }
-    }
-    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    const formatters = countDateFormatters();
     try {
       const { formatDate, formatDateTime, prepareDateFormats } = await loadFormat();
       prepareDateFormats();
@@ -49,9 +55,9 @@ describe('dates in the visitor’s locale', () => {
         expect(formatDateTime(iso)).toBe(american.dateTime.format(new Date(iso)));
       }
     } finally {
-      Intl.DateTimeFormat = Original;
+      formatters.restore();
     }
-    expect(built).toBe(0);
+    expect(formatters.built).toBe(0);
   });
 
   it('shows a dash for a date that is not one', async () => {
@@ -62,15 +68,7 @@ describe('dates in the visitor’s locale', () => {
 
   it('in any other locale, goes through Intl with one formatter per pattern however many dates a list shows', async () => {
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
-    const Original = Intl.DateTimeFormat;
-    let built = 0;
-    class Counting extends Original {
-      constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        super(...args);
-        built++;
-      }
-    }
-    Intl.DateTimeFormat = Counting as typeof Intl.DateTimeFormat;
+    const formatters = countDateFormatters();
     try {
       const { formatDate, formatDateTime } = await loadFormat();
       for (let i = 0; i < 10; i++) {
@@ -78,9 +76,9 @@ describe('dates in the visitor’s locale', () => {
         formatDate(DATES[i % DATES.length]!);
       }
     } finally {
-      Intl.DateTimeFormat = Original;
+      formatters.restore();
     }
     // toLocaleString would build one (inside the engine) for each of the 20 calls.
-    expect(built).toBe(2);
+    expect(formatters.built).toBe(2);
   });
 });
