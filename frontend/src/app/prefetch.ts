@@ -102,7 +102,7 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
 }
 
 /** How long a shared profile's history read ahead is kept for the dialog to take it over. */
-export const SHARED_HISTORY_HOLD_MS = 30_000;
+const SHARED_HISTORY_HOLD_MS = 30_000;
 
 /**
  * A shared profile link opens the profile dialog at once: its match history is read with the

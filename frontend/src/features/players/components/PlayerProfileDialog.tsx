@@ -16,7 +16,9 @@ import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
 
 // Its download starts with the dialog's, beside the profile's reads, not after the history arrives.
+// A failed download is the chart's error when it renders, not an unhandled rejection now.
 const eloHistoryChart = import('./EloHistoryChart');
+eloHistoryChart.catch(() => {});
 const EloHistoryChart = lazy(() => eloHistoryChart);
 // Admin only, and only downloaded when a stored key's role covers them; they are antd's, so
 // they bring its theme along and a fan's profile loads no antd at all.
