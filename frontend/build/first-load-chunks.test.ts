@@ -103,4 +103,29 @@ describe('firstLoadChunkName', () => {
     // One screen uses the panel: the profile does not make it shared.
     expect(name(at('panel.tsx'))).toBeNull();
   });
+
+  it('puts a style sheet the screens share with the modules that import it, not in a screen’s own chunk', () => {
+    const { at, ...options } = project({
+      'main.tsx': '',
+      'contracts.ts': '',
+      'layout.tsx': "import { Live } from './live';",
+      'board.tsx': "import { Live } from './live';",
+      'live.tsx': "import './live.css';\nexport const Live = 1;",
+      'live.css': '.live { color: green; }',
+      'board.css': '.board { color: red; }',
+      'players.tsx': "import './board.css';",
+    });
+    const name = firstLoadChunkName({
+      ...options,
+      screens: [
+        { file: at('layout.tsx'), area: 'tracker', layout: true },
+        { file: at('board.tsx'), area: 'tracker' },
+        { file: at('players.tsx'), area: 'tracker' },
+      ],
+    });
+    expect(name(at('live.tsx'))).toBe('tracker-shared');
+    expect(name(at('live.css'))).toBe('tracker-shared');
+    // One screen's own sheet stays with that screen.
+    expect(name(at('board.css'))).toBeNull();
+  });
 });

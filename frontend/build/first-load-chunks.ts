@@ -84,7 +84,11 @@ export function firstLoadChunkName(options: FirstLoadOptions): (id: string) => s
   const users = new Map<string, { areas: Set<Area>; screens: number }>();
   for (const screen of options.screens) {
     for (const file of staticClosure(screen.file, options)) {
-      if (shell.has(file) || file === screen.file || !/\.tsx?$/.test(file)) continue;
+      // A style sheet goes with the modules that import it: left to the splitter, it landed in
+      // its first importer's chunk (the tracker layout's), and the shared chunk then imported the
+      // layout's chunk while the layout imported the shared one. That cycle ran the layout's module
+      // before the shared one whenever a screen loaded the shared chunk first.
+      if (shell.has(file) || file === screen.file || !/\.(tsx?|css)$/.test(file)) continue;
       const entry = users.get(file) ?? { areas: new Set<Area>(), screens: 0 };
       entry.areas.add(screen.area);
       entry.screens += screen.layout ? 2 : 1;

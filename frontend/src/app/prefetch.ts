@@ -110,9 +110,9 @@ const SHARED_HISTORY_HOLD_MS = 30_000;
  * cached for nobody (SPEC §4: read fresh on every opening), so this read holds it until the
  * dialog, which reads it again on opening, has had the time to subscribe.
  *
- * The dialog's code is not fetched from here: importing it before the tracker's layout made the
- * layout's chunk evaluate before the chunk it shares with the screens, and its navigation read
- * their icons while still undefined (React error 130 on a reload of the link).
+ * The dialog's code is not fetched from here: tried, it showed no gain the bench could tell from
+ * noise, and it was how a cycle between two of the build's chunks came to light (React error 130
+ * on a reload of the link; docs/performance.md).
  */
 function prefetchSharedProfile(store: AppStore, playerId: number) {
   const history = store.dispatch(playerMatchesApi.endpoints.getPlayerMatches.initiate({ playerId, asOf: null }));

@@ -17,10 +17,10 @@ import { SiteFooter } from './SiteFooter';
 import { useSidebar } from './use-sidebar';
 
 /**
- * The icons are named here and drawn on render, not made into elements when this module loads:
- * the build shares chunks both ways between this layout and the tracker's shared modules, and a
- * screen that loads those first (the Audit screen's profile) ran this module before the icons
- * were defined. The sidebar then crashed on the way to the tracker.
+ * The icons are named here and drawn on render, not made into elements when this module loads,
+ * so the order in which the build's chunks run cannot leave them undefined. (The tracker's shared
+ * chunk once imported this layout's chunk for a style sheet while this layout imported it: a
+ * screen that loaded the shared chunk first ran this module too early, and the sidebar crashed.)
  */
 const SIDEBAR_LINKS: { to: string; label: string; icon: () => ReactNode }[] = [
   { to: '/tracker/dashboard', label: 'Dashboard', icon: () => <DashboardOutlined /> },
