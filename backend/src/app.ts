@@ -16,6 +16,8 @@ import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { openEventStore } from './event-store/open-event-store.js';
+import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
+import { LADDER_STREAM } from './ladder/ladder.events.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
@@ -81,12 +83,15 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
           reader: eventStore,
           projections: readModelProjections,
           ...(config.workerName ? { worker: config.workerName } : {}),
+          // A recorded match is in the read tables when its append commits (see InlineProjection).
+          inlineStreams: [LADDER_STREAM],
           logger: {
             info: (message, fields) => logger.info(fields ?? {}, message),
             error: (message, fields) => logger.error(fields ?? {}, message),
           },
         })
       : null;
+  if (projector && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
   projector?.start();
 
   const app = await NestFactory.create<NestExpressApplication>(

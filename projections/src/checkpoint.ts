@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { runPrepared, type PreparedStatement } from './prepared-statements.js';
 
 /**
  * The checkpoint of the live read tables: the projector, the rebuild, health, Operations and
@@ -40,15 +41,23 @@ export async function ensureCheckpoint(knex: Knex, name: string): Promise<void> 
   await knex('projection_checkpoints').insert({ name, position: 0 }).onConflict('name').ignore();
 }
 
+/** The checkpoint's move and its announcement, one prepared statement (it runs once per batch or inline append). */
+const ADVANCE_CHECKPOINT: PreparedStatement = {
+  name: 'projector_advance_checkpoint',
+  text: `WITH moved AS (
+           UPDATE projection_checkpoints
+              SET position = $2::bigint, last_error = NULL, failing_position = NULL, failing_since = NULL, updated_at = now()
+            WHERE name = $1
+        RETURNING name)
+         SELECT pg_notify('${CHECKPOINT_CHANNEL}', name || ':' || $2::text) FROM moved`,
+};
+
 /**
  * Moves the checkpoint to `position` inside the batch's transaction, clears any recorded
  * failure, and announces it to the processes waiting for read-your-writes.
  */
 export async function advanceCheckpoint(trx: Knex.Transaction, name: string, position: number): Promise<void> {
-  await trx('projection_checkpoints')
-    .where({ name })
-    .update({ position, last_error: null, failing_position: null, failing_since: null, updated_at: trx.fn.now() });
-  await trx.raw('SELECT pg_notify(?, ?)', [CHECKPOINT_CHANNEL, `${name}:${position}`]);
+  await runPrepared(trx, ADVANCE_CHECKPOINT, [name, position]);
 }
 
 /**

@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { copyRows, copyText } from './copy-rows.js';
+import { copyRows, copyText, insertRows, INSERT_ROWS_UP_TO } from './copy-rows.js';
 
 // COPY's text format is parsed by PostgreSQL: what it reads back must be exactly what was sent.
-describe('rows appended with COPY (copyRows)', () => {
+// insertRows sends a live batch's few rows as JSON to one prepared INSERT instead: the same holds.
+describe.each([
+  ['COPY (copyRows)', copyRows],
+  ['a prepared INSERT (insertRows)', insertRows],
+])('rows appended with %s', (_, write) => {
   let db: TestDatabase;
   let knex: Knex;
 
@@ -22,13 +26,13 @@ describe('rows appended with COPY (copyRows)', () => {
 
   test('text survives backslashes, tabs, newlines, carriage returns, \\N, quotes, the word NULL and non-ASCII', async () => {
     const names = ['plain', 'back\\slash', 'a\ttab', 'two\nlines', 'cr\rhere', '\\N', 'a "quoted" word', 'NULL', '', 'Ünïcødé ✓ 🎮', '{a,b}'];
-    await knex.transaction((trx) => copyRows(trx, 'copied', ['n', 'name'], names.map((name, n) => [n, name])));
+    await knex.transaction((trx) => write(trx, 'copied', ['n', 'name'], names.map((name, n) => [n, name])));
     expect((await read()).map((row) => row.name)).toEqual(names);
   });
 
   test('numbers, booleans, timestamps and missing values keep their rows and their order', async () => {
     await knex.transaction((trx) =>
-      copyRows(trx, 'copied', ['n', 'won', 'at', 'score', 'name'], [
+      write(trx, 'copied', ['n', 'won', 'at', 'score', 'name'], [
         [1, true, '2026-01-01T10:00:00.000Z', -3, 'x'],
         [2, false, new Date('2026-01-02T11:30:00.000Z'), null, undefined],
         [3, true, '2026-01-03T00:00:00.000Z', 2_000_000_000, 'z'],
@@ -44,7 +48,7 @@ describe('rows appended with COPY (copyRows)', () => {
   test('the rows commit or roll back with the transaction they were copied in', async () => {
     await expect(
       knex.transaction(async (trx) => {
-        await copyRows(trx, 'copied', ['n', 'name'], [[1, 'kept only if the rest commits']]);
+        await write(trx, 'copied', ['n', 'name'], [[1, 'kept only if the rest commits']]);
         await trx.raw('SELECT 1/0');
       }),
     ).rejects.toThrow(/division by zero/);
@@ -52,8 +56,14 @@ describe('rows appended with COPY (copyRows)', () => {
   });
 
   test('a refused row fails the copy with the server’s reason, and nothing of it is kept', async () => {
-    await expect(knex.transaction((trx) => copyRows(trx, 'copied', ['n', 'name'], [[1, 'a'], [1, 'same key']]))).rejects.toThrow(/duplicate key/);
+    await expect(knex.transaction((trx) => write(trx, 'copied', ['n', 'name'], [[1, 'a'], [1, 'same key']]))).rejects.toThrow(/duplicate key/);
     expect(await read()).toEqual([]);
+  });
+
+  test('more rows than one INSERT takes go through COPY, all of them', async () => {
+    const rows = Array.from({ length: INSERT_ROWS_UP_TO + 1 }, (_, n) => [n, `p${n}`]);
+    await knex.transaction((trx) => insertRows(trx, 'copied', ['n', 'name'], rows));
+    expect((await read()).map((row) => row.name)).toEqual(rows.map(([, name]) => name));
   });
 
   test('a hundred thousand rows in one copy, in many chunks', async () => {

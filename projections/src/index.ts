@@ -2,6 +2,7 @@
 export * from './projection.js';
 export * from './migrations.js';
 export * from './projector.js';
+export * from './inline-projection.js';
 export * from './wakeable-sleep.js';
 export * from './checkpoint.js';
 export * from './read-model-schema.js';
@@ -22,3 +23,4 @@ export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
 export * from './seasons/seasons.projection.js';
 export * from './seasons/seasons.queries.js';
+export * from './prepared-statements.js';

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { EventStore, RecordedEvent } from '@team/contracts';
 import { advanceCheckpoint, ensureCheckpoint, READ_MODELS_CHECKPOINT, readCheckpoint, recordCheckpointFailure, type ProjectorStatus } from './checkpoint.js';
 import { applyOneByOne, ProjectionEventFailedError } from './poison-events.js';
+import { InlineProjectionFailedError, lockCheckpointAtHead, type InlineProjection } from './inline-projection.js';
 import { applyEvents, type Projection } from './projection.js';
 import { ProjectorLock } from './projector-lock.js';
 import { SetAsideEvents } from './set-aside-events.js';
@@ -28,6 +29,8 @@ export interface ProjectorOptions {
   standbyRetryMs?: number;
   /** This worker's name, shown by health and Operations while it is the active one (default host:pid). */
   worker?: string;
+  /** Streams whose appends this process projects in their own transaction (see applyInline); none by default. */
+  inlineStreams?: readonly string[];
 }
 
 const silent: ProjectorLogger = { info: () => {}, error: () => {} };
@@ -42,7 +45,7 @@ const silent: ProjectorLogger = { info: () => {}, error: () => {} };
  * to find the event that fails: the events before it commit, and the checkpoint row records
  * its position and since when. Events an admin has set aside are passed without being applied.
  */
-export class Projector {
+export class Projector implements InlineProjection {
   readonly name: string;
   readonly worker: string;
   private readonly knex: Knex;
@@ -68,6 +71,7 @@ export class Projector {
   private loop: Promise<void> | null = null;
   private stopListening: (() => void) | null = null;
   private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+  private readonly inlineStreams: ReadonlySet<string>;
 
   constructor(options: ProjectorOptions) {
     this.knex = options.knex;
@@ -80,6 +84,40 @@ export class Projector {
     this.setAside = new SetAsideEvents(this.reader);
     this.worker = options.worker ?? `${hostname()}:${process.pid}`;
     this.lock = new ProjectorLock(this.knex, this.name, this.worker);
+    this.inlineStreams = new Set(options.inlineStreams ?? []);
+  }
+
+  projects(streamId: string): boolean {
+    return this.inlineStreams.has(streamId);
+  }
+
+  /**
+   * Applies events inside the transaction that appends them, when the read tables are at the
+   * log's head (lockCheckpointAtHead): the same projections and checkpoint as a batch of the
+   * loop, so whichever applies an event, it is applied once. Not while the loop is retrying a
+   * failure. A failing projection throws InlineProjectionFailedError (no savepoint: the rare
+   * failure pays for a second append, not every append for two more round trips).
+   */
+  async applyInline(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<boolean> {
+    if (events.length === 0 || this.careful || !(await lockCheckpointAtHead(trx, this.name, events[0]!.position))) return false;
+    const last = events[events.length - 1]!.position;
+    try {
+      await applyEvents(this.projections, events, trx);
+    } catch (error) {
+      this.logger.error('inline projection failed; the projector applies these events', {
+        name: this.name,
+        positions: `${events[0]!.position}–${last}`,
+        error: (error as Error).message,
+      });
+      throw new InlineProjectionFailedError(error);
+    }
+    await advanceCheckpoint(trx, this.name, last);
+    return true;
+  }
+
+  committedInline(position: number): void {
+    if (position > this.position) this.position = position;
+    this.resolveWaiters();
   }
 
   start(): void {

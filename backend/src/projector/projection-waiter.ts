@@ -39,7 +39,9 @@ export class ProjectionWaiter {
   }
 
   private async waitForPrimary(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.projector?.status().active) return this.projector.waitFor(position, timeoutMs);
+    // This process's projector knows the positions it applied, in its loop or inline with an append.
+    const own = this.projector?.status();
+    if (own && (own.active || own.position >= position)) return this.projector!.waitFor(position, timeoutMs);
     const deadline = Date.now() + timeoutMs;
     let wake: () => void = () => {};
     const stop = await this.notifications.listen(CHECKPOINT_CHANNEL, () => wake());

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { MatchRecorded, MatchVoided, PlayerRenamed, PlayersMerged, PlayersUnmerged, LadderEvent, RethreadedEntry, SeasonEvent } from '@team/contracts';
 import { defineProjection, type Projection } from '../projection.js';
-import { copyRows } from '../copy-rows.js';
+import { insertRows } from '../copy-rows.js';
+import { runPrepared } from '../prepared-statements.js';
 
 /**
  * The matches read model: each match and each participant's line of it (stats and the
@@ -56,12 +57,12 @@ const PARTICIPANT_COLUMNS = [
 ] as const;
 
 /**
- * Consecutive MatchRecorded events as two COPYs (copyRows): a run of any length costs three round
- * trips, which a rebuild's long runs feel most. Participant ids follow the log's order, as
+ * Consecutive MatchRecorded events as two bulk inserts (insertRows: COPY for a rebuild's long
+ * runs): a run of any length costs three round trips. Participant ids follow the log's order, as
  * one-by-one inserts would give them.
  */
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
-  await copyRows(trx, MATCHES_TABLE, MATCH_COLUMNS, events.map(({ data }) => [
+  await insertRows(trx, MATCHES_TABLE, MATCH_COLUMNS, events.map(({ data }) => [
     // When it was played: older history imported as backdated says so; every other match was played when recorded.
     data.matchId, data.playedAt ?? data.recordedAt, data.mode?.id ?? null, data.mode?.name ?? null,
     data.winningTeam, data.team1Score, data.team2Score, data.statsUsed, data.map ?? null,
@@ -69,15 +70,20 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
   // Ids continue from the table's highest, not from the serial's sequence: a sequence is not
   // rolled back with a failed batch (a lost connection), so the live ids would skip numbers a
   // rebuild from the same log does not. One batch applies at a time (checkpoint row lock).
-  const { rows } = await trx.raw<{ rows: { highest: number }[] }>(`SELECT coalesce(max(id), 0)::int AS highest FROM ${PARTICIPANTS_TABLE}`);
-  let id = rows[0]!.highest;
-  await copyRows(trx, PARTICIPANTS_TABLE, PARTICIPANT_COLUMNS, events.flatMap(({ data }) =>
+  const [highest] = await runPrepared<{ highest: number }>(trx, HIGHEST_PARTICIPANT_ID, []);
+  let id = highest!.highest;
+  await insertRows(trx, PARTICIPANTS_TABLE, PARTICIPANT_COLUMNS, events.flatMap(({ data }) =>
     data.participants.map((p) => [
       ++id, data.matchId, p.playerId, p.playerId, p.team, p.won, p.ratingBefore, p.ratingChange, p.ratingAfter,
       p.kills, p.deaths, p.assists, p.score, p.hardpointTime ?? null, p.captures ?? null, p.plantsDefuses ?? null, p.username,
     ]),
   ));
 }
+
+const HIGHEST_PARTICIPANT_ID = {
+  name: 'matches_highest_participant_id',
+  text: `SELECT coalesce(max(id), 0)::int AS highest FROM ${PARTICIPANTS_TABLE}`,
+};
 
 /** Ids of the voided matches, as a subquery. */
 const voidedMatchIds = (trx: Knex.Transaction) => trx(MATCHES_TABLE).whereNotNull('voided_at').select('id');

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type PlayerRenamed, type LadderEvent, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
+import { runPrepared } from '../prepared-statements.js';
 import { defineProjection, type Projection } from '../projection.js';
 
 /**
@@ -61,11 +62,20 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
     }
   }
   const rows = [...players.values()];
-  await trx.raw(
-    `INSERT INTO ${PLAYERS_TABLE} AS p
+  await runPrepared(trx, ADD_PLAYER_TOTALS, [JSON.stringify(rows)]);
+  // Only an overall match moves the overall rating; mode matches leave it alone.
+  const overallRatings = rows.filter((row) => row.elo !== null).map((row) => ({ id: row.id, elo: row.elo }));
+  if (overallRatings.length > 0) await runPrepared(trx, SET_OVERALL_RATINGS, [JSON.stringify(overallRatings)]);
+  if (ratings.size > 0) await runPrepared(trx, ADD_MODE_RATINGS, [JSON.stringify([...ratings.values()])]);
+}
+
+/** The statements of a recorded match, prepared (run for every match recorded). */
+const ADD_PLAYER_TOTALS = {
+  name: 'players_add_totals',
+  text: `INSERT INTO ${PLAYERS_TABLE} AS p
        (id, discord_id, username, elo, wins, losses, total_kills, total_deaths, total_assists, total_score, total_matches)
      SELECT v.id, v.discord_id, v.username, coalesce(v.elo, 1000), v.wins, v.losses, v.kills, v.deaths, v.assists, v.score, v.matches
-       FROM jsonb_to_recordset(?::jsonb) AS v(id int, discord_id text, username text, elo int, wins int, losses int,
+       FROM jsonb_to_recordset($1::jsonb) AS v(id int, discord_id text, username text, elo int, wins int, losses int,
                                              kills bigint, deaths bigint, assists bigint, score bigint, matches int)
      ON CONFLICT (id) DO UPDATE SET
        wins = p.wins + excluded.wins,
@@ -75,27 +85,19 @@ async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.
        total_assists = p.total_assists + excluded.total_assists,
        total_score = p.total_score + excluded.total_score,
        total_matches = p.total_matches + excluded.total_matches`,
-    [JSON.stringify(rows)],
-  );
-  // Only an overall match moves the overall rating; mode matches leave it alone.
-  const overallRatings = rows.filter((row) => row.elo !== null).map((row) => ({ id: row.id, elo: row.elo }));
-  if (overallRatings.length > 0) {
-    await trx.raw(
-      `UPDATE ${PLAYERS_TABLE} AS p SET elo = v.elo
-         FROM jsonb_to_recordset(?::jsonb) AS v(id int, elo int) WHERE p.id = v.id`,
-      [JSON.stringify(overallRatings)],
-    );
-  }
-  if (ratings.size > 0) {
-    await trx.raw(
-      `INSERT INTO ${PLAYER_RATINGS_TABLE} AS r (player_id, mode_id, elo, matches)
-       SELECT v.player_id, v.mode_id, v.elo, v.matches
-         FROM jsonb_to_recordset(?::jsonb) AS v(player_id int, mode_id int, elo int, matches int)
-       ON CONFLICT (player_id, mode_id) DO UPDATE SET elo = excluded.elo, matches = r.matches + excluded.matches`,
-      [JSON.stringify([...ratings.values()])],
-    );
-  }
-}
+};
+const SET_OVERALL_RATINGS = {
+  name: 'players_set_overall_ratings',
+  text: `UPDATE ${PLAYERS_TABLE} AS p SET elo = v.elo
+           FROM jsonb_to_recordset($1::jsonb) AS v(id int, elo int) WHERE p.id = v.id`,
+};
+const ADD_MODE_RATINGS = {
+  name: 'players_add_mode_ratings',
+  text: `INSERT INTO ${PLAYER_RATINGS_TABLE} AS r (player_id, mode_id, elo, matches)
+         SELECT v.player_id, v.mode_id, v.elo, v.matches
+           FROM jsonb_to_recordset($1::jsonb) AS v(player_id int, mode_id int, elo int, matches int)
+         ON CONFLICT (player_id, mode_id) DO UPDATE SET elo = excluded.elo, matches = r.matches + excluded.matches`,
+};
 
 interface AggregatedPlayer extends LadderTotals {
   id: number;

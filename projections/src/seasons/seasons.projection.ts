@@ -12,7 +12,8 @@ import {
   type SeasonRenamed,
   type SeasonStarted,
 } from '@team/contracts';
-import { copyRows } from '../copy-rows.js';
+import { insertRows } from '../copy-rows.js';
+import { runPrepared } from '../prepared-statements.js';
 import { defineProjection, type Projection } from '../projection.js';
 
 /**
@@ -38,9 +39,11 @@ export interface SeasonRow {
   first_match_id: number;
 }
 
+const LATEST_SEASON_ID = { name: 'seasons_latest_id', text: `SELECT max(id) AS id FROM ${SEASONS_TABLE}` };
+
 /** The season matches are recorded into now; the first match opens the implicit first season. */
 async function currentSeasonId(trx: Knex.Transaction, firstMatch: MatchRecorded['data']): Promise<number> {
-  const row = await trx(SEASONS_TABLE).max<{ id: number | null }>('id as id').first();
+  const [row] = await runPrepared<{ id: number | null }>(trx, LATEST_SEASON_ID, []);
   if (row?.id != null) return Number(row.id);
   await trx(SEASONS_TABLE).insert({
     id: FIRST_SEASON_ID,
@@ -59,8 +62,8 @@ async function openSeasonId(trx: Knex.Transaction): Promise<number | null> {
 async function applyMatchesRecorded(events: readonly MatchRecorded[], trx: Knex.Transaction): Promise<void> {
   // A run never spans a season's start: SeasonStarted is an event of another type between runs.
   const seasonId = await currentSeasonId(trx, events[0]!.data);
-  // COPY (copyRows): a rebuild writes a line per participant of every match, as the matches read model does.
-  await copyRows(trx, SEASON_LINES_TABLE, SEASON_LINE_COLUMNS, events.flatMap(({ data }) =>
+  // insertRows (COPY for long runs): a rebuild writes a line per participant of every match, as the matches read model does.
+  await insertRows(trx, SEASON_LINES_TABLE, SEASON_LINE_COLUMNS, events.flatMap(({ data }) =>
     data.participants.map((p) => [
       seasonId, data.matchId, p.playerId, data.pool === 'overall' ? OVERALL_POOL : data.pool,
       p.won, p.kills, p.deaths, p.assists, p.score, p.ratingAfter,

@@ -12,10 +12,10 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@team/contracts';
-import { runMigrations, type EventCounter } from '@team/projections';
+import { InlineProjectionFailedError, runMigrations, runPrepared, type EventCounter, type InlineProjection, type PreparedStatement } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
-import { runPrepared, type PreparedStatement } from '../../infrastructure/prepared-statements.js';
+
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
 import { eventMetadata } from '../event-metadata.js';
 
@@ -45,7 +45,7 @@ interface EventRow {
 
 const EVENT_COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
 
-/** The store's hot statements, prepared once per connection (infrastructure/prepared-statements.ts). */
+/** The store's hot statements, prepared once per connection (runPrepared). */
 const STATEMENTS = {
   append: { name: 'es_append_batch', text: 'SELECT public.es_append_batch($1::jsonb) AS results' },
   readAll: { name: 'es_read_all', text: `SELECT ${EVENT_COLUMNS} FROM public.events WHERE position > $1 ORDER BY position LIMIT $2` },
@@ -73,6 +73,7 @@ export class PostgresEventStore implements EventStore, EventCounter {
   private flushing = false;
   private readonly maxBatch: number;
   private readonly pollIntervalMs: number;
+  private inline: InlineProjection | null = null;
 
   constructor(
     private readonly knex: Knex,
@@ -85,6 +86,14 @@ export class PostgresEventStore implements EventStore, EventCounter {
 
   static migrate(knex: Knex): Promise<void> {
     return runMigrations(knex, 'event_store_migrations', eventStoreMigrations, 'public');
+  }
+
+  /**
+   * From now on, a batch whose requests all append to streams `projection` projects is
+   * written in one transaction with its projection (see InlineProjection).
+   */
+  projectInline(projection: InlineProjection): void {
+    this.inline = projection;
   }
 
   append(
@@ -175,7 +184,7 @@ export class PostgresEventStore implements EventStore, EventCounter {
   }
 
   private async writeBatch(batch: PendingAppend[]): Promise<void> {
-    const payload = batch.map((request) => ({
+    const payload: AppendPayload = batch.map((request) => ({
       stream: request.streamId,
       expected: String(request.expectedRevision),
       events: request.events.map((event) => ({
@@ -188,8 +197,10 @@ export class PostgresEventStore implements EventStore, EventCounter {
     }));
     let results: BatchResult[];
     try {
-      const rows = await this.guard(() => runPrepared<{ results: BatchResult[] }>(this.knex, STATEMENTS.append, [JSON.stringify(payload)]));
-      results = rows[0]!.results;
+      const inline = this.inline && batch.every((request) => this.inline!.projects(request.streamId)) ? this.inline : null;
+      results = await this.guard(() =>
+        inline ? this.appendProjected(inline, payload) : this.appendBatch(this.knex, payload),
+      );
     } catch (error) {
       // One request the database refuses (a value out of range, say) must fail alone, not
       // every request that happened to share its statement: write them one by one. An
@@ -222,6 +233,33 @@ export class PostgresEventStore implements EventStore, EventCounter {
     });
   }
 
+  private async appendBatch(knex: Knex, payload: AppendPayload): Promise<BatchResult[]> {
+    const rows = await runPrepared<{ results: BatchResult[] }>(knex, STATEMENTS.append, [JSON.stringify(payload)]);
+    return rows[0]!.results;
+  }
+
+  /**
+   * Appends the batch and projects what it wrote in the same transaction; the projection is
+   * told once it committed. When a read model fails on the events, the transaction is rolled
+   * back and the batch appended alone: the projector's loop then meets the failure.
+   */
+  private async appendProjected(inline: InlineProjection, payload: AppendPayload): Promise<BatchResult[]> {
+    let projectedThrough = 0;
+    try {
+      const results = await this.knex.transaction(async (trx) => {
+        const written = await this.appendBatch(trx, payload);
+        const events = appendedEvents(payload, written);
+        if (await inline.applyInline(trx, events)) projectedThrough = events[events.length - 1]!.position;
+        return written;
+      });
+      if (projectedThrough > 0) inline.committedInline(projectedThrough);
+      return results;
+    } catch (error) {
+      if (!(error instanceof InlineProjectionFailedError)) throw error;
+      return this.appendBatch(this.knex, payload);
+    }
+  }
+
   private async guard<T>(run: () => Promise<T> | Knex.QueryBuilder): Promise<T> {
     try {
       return (await run()) as T;
@@ -230,6 +268,39 @@ export class PostgresEventStore implements EventStore, EventCounter {
       throw error;
     }
   }
+}
+
+/** What es_append_batch takes: one entry per request, its events with their stored metadata. */
+type AppendPayload = {
+  stream: string;
+  expected: string;
+  events: { id: string; type: string; schemaVersion: number; data: unknown; metadata: EventMetadata }[];
+}[];
+
+/**
+ * The events a batch wrote, as a reader of the log would get them, from what was sent and the
+ * positions it was given: an inline projection reads nothing back. Requests that wrote nothing
+ * (a conflict, a repeat of events appended before) have none.
+ */
+function appendedEvents(payload: AppendPayload, results: readonly BatchResult[]): RecordedEvent[] {
+  const events: RecordedEvent[] = [];
+  payload.forEach((request, i) => {
+    const result = results[i]!;
+    if (result.status !== 'ok') return;
+    const firstRevision = result.revision - request.events.length + 1;
+    request.events.forEach((event, j) => {
+      events.push({
+        position: Number(result.positions[j]),
+        streamId: request.stream,
+        revision: firstRevision + j,
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      });
+    });
+  });
+  return events;
 }
 
 /** Where the first event's data holds text PostgreSQL cannot store, or null. */

@@ -3,8 +3,11 @@ import type pg from 'pg';
 
 /**
  * A statement run as a named prepared statement: PostgreSQL parses and plans it once per
- * connection instead of on every call, and knex builds and compiles nothing. For the few hot
- * statements of the event store (the append, the reads of the log and of a stream).
+ * connection instead of on every call, and knex builds and compiles nothing. For the hot
+ * statements: the event store's append and reads, and the read models' writes of a recorded
+ * match. Inside a transaction, `knex` is the transaction: its one connection runs the statement.
+ * Table names resolve through the connection's search path when the statement is prepared,
+ * and again whenever PostgreSQL invalidates the plan (a rebuild's swap renames the schemas).
  */
 export interface PreparedStatement {
   /** Unique per statement text: pg keeps one prepared statement of each name per connection. */
