@@ -91,7 +91,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
           },
         })
       : null;
-  if (projector && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
+  if (projector && config.inlineProjection === 'on' && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
   projector?.start();
 
   const app = await NestFactory.create<NestExpressApplication>(

@@ -18,6 +18,12 @@ export interface AppConfig {
   adminKey: string | null;
   /** `inline`: this process runs the projector (the default); `off`: a separate `npm run projections` does. */
   projector: 'inline' | 'off';
+  /**
+   * `on` (the default): with the projector in this process and the PostgreSQL log, the ladder's
+   * appends are projected in their own transaction; `off`: only the projector's loop applies
+   * them, after each commit (the bench compares the two).
+   */
+  inlineProjection: 'on' | 'off';
   /** How long a command waits for its events to reach the read tables before answering 503. */
   readYourWritesTimeoutMs: number;
   /** Recorded matches per minute one address may submit. */
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     adminKey,
     projector: oneOf(env, 'PROJECTOR', ['inline', 'off'] as const, 'inline'),
+    inlineProjection: oneOf(env, 'INLINE_PROJECTION', ['on', 'off'] as const, 'on'),
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 120_000),
     publicWritesPerMinute: integer(env, 'PUBLIC_WRITES_PER_MINUTE', 30, 1, 100_000),
     adminFailuresPer15Min: integer(env, 'ADMIN_FAILURES_PER_15_MIN', 10, 1, 100_000),

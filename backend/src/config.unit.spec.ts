@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: '70000' }, 'Invalid setting PORT: expected a whole number from 0 to 65535, got "70000"'],
     [{ PROJECTOR: 'sometimes' }, 'Invalid setting PROJECTOR: expected one of inline, off, got "sometimes"'],
+    [{ INLINE_PROJECTION: 'yes' }, 'Invalid setting INLINE_PROJECTION: expected one of on, off, got "yes"'],
     [{ PUBLIC_RECORDING: 'closed' }, 'Invalid setting PUBLIC_RECORDING: expected one of open, recorders, got "closed"'],
     [{ DATABASE_URL: 'mysql://root@localhost/site' }, 'Invalid setting DATABASE_URL: expected a postgres:// URL, got mysql://'],
     [{ DATABASE_URL: 'not a url' }, 'Invalid setting DATABASE_URL: not a URL (expected postgres://user:password@host:port/database)'],

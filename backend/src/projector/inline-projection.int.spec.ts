@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { until } from '@test-support/until.js';
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { INLINE_MAX_EVENTS, PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { tallyProjection } from './testing/tally.projection.js';
 import { startTestApp } from '../testing/test-app.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';
@@ -70,6 +70,17 @@ describe('Inline projection', () => {
     // Read-your-writes is answered from memory, without waiting for the loop.
     expect(projector.status().position).toBe(second.lastPosition);
     await expect(projector.waitFor(second.lastPosition, 10)).resolves.toBe(true);
+  });
+
+  test('a batch of more events than INLINE_MAX_EVENTS is left to the loop', async () => {
+    const { store, projector } = inlineStore();
+    const events = Array.from({ length: INLINE_MAX_EVENTS + 1 }, (_, n) => ({ id: randomUUID(), type: 'Counted', data: { n } }));
+    const burst = await store.append('inline', events, 'any', { correlationId: randomUUID(), actor: 'system', recordedAt: new Date() });
+    expect(await tally()).toEqual([]);
+    projector.start();
+    expect((await until(tally, (rows) => rows.length === events.length)).map((row) => row.position)).toEqual(burst.positions);
+    const single = await append(store, 'inline', 99);
+    expect(await checkpoint()).toBe(single.lastPosition);
   });
 
   test('another stream is left to the loop, and so is everything after it until the loop catches up', async () => {
