@@ -4,6 +4,7 @@ import { connect, createTestDatabase, type TestDatabase } from '@test-support/da
 import { compareWithRebuild } from '../testing/read-model-check.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 import { until } from '@test-support/until.js';
+import { RebuildService } from '../operations/rebuild-projections/rebuild.service.js';
 
 // An upgrade that brings a read model the log should already have filled (here: the seasons
 // tables, as on a site that ran the version before seasons). Started on such a database, the
@@ -57,6 +58,9 @@ describe('a read model added by an upgrade', () => {
       (row) => row?.replay_required === null,
     );
     expect(mark.replay_required).toBeNull();
+    // The swap clears the mark; the rebuild then drops the old tables and lets go of its lock.
+    const rebuild = app.running.app.get(RebuildService);
+    expect((await until(async () => rebuild.current(), (status) => !status.running)).running).toBe(false);
     const comparison = await compareWithRebuild(db.url);
     expect(comparison.rebuilt).toEqual(comparison.live);
     expect(await tableChecksums(app.knex, readModelProjections)).toEqual(comparison.rebuilt);
