@@ -16,9 +16,11 @@ export interface Migration {
 
 /**
  * A read model's write side: the tables it owns and how each event changes them.
- * `apply` runs inside the projector's batch transaction, together with the checkpoint,
- * so it must use `trx` for every statement and must not recompute decisions the event
- * already records.
+ * `apply` runs inside the projector's batch transaction, or an inline append's (see
+ * inline-projection.ts), together with the checkpoint, so it must use `trx` for every
+ * statement and must not recompute decisions the event already records. Inline, it gets
+ * the events as they were appended, not read back: it must not rely on anything the store
+ * adds on reading.
  */
 export interface Projection {
   readonly name: string;
