@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '@team/contracts';
+import { runPrepared, type PreparedStatement } from './prepared-statements.js';
 
 /**
  * What an event store calls to project events in the transaction that appends them (as
@@ -31,15 +32,16 @@ export interface InlineProjection {
  * the statement waits, and then finds the swapped-in checkpoint by name.
  */
 export async function lockCheckpointAtHead(trx: Knex.Transaction, name: string, firstPosition: number): Promise<boolean> {
-  const result = await trx.raw(
-    `SELECT c.position FROM projection_checkpoints c
-      WHERE c.name = ?
-        AND NOT EXISTS (SELECT 1 FROM public.events e WHERE e.position > c.position AND e.position < ?)
-      FOR UPDATE OF c SKIP LOCKED`,
-    [name, firstPosition],
-  );
-  return result.rows.length === 1;
+  return (await runPrepared(trx, LOCK_CHECKPOINT_AT_HEAD, [name, firstPosition])).length === 1;
 }
+
+const LOCK_CHECKPOINT_AT_HEAD: PreparedStatement = {
+  name: 'projector_lock_checkpoint_at_head',
+  text: `SELECT c.position FROM projection_checkpoints c
+          WHERE c.name = $1
+            AND NOT EXISTS (SELECT 1 FROM public.events e WHERE e.position > c.position AND e.position < $2::bigint)
+          FOR UPDATE OF c SKIP LOCKED`,
+};
 
 /** A read model failed on events being appended: their append is written again alone, and the loop meets the failure. */
 export class InlineProjectionFailedError extends Error {

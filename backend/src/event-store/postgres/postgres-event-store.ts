@@ -15,7 +15,6 @@ import {
 import { InlineProjectionFailedError, runMigrations, runPrepared, type EventCounter, type InlineProjection, type PreparedStatement } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
-
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
 import { eventMetadata } from '../event-metadata.js';
 
