@@ -3,10 +3,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -18,11 +17,12 @@ import { AppModule } from './app.module.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { LADDER_STREAM } from './ladder/ladder.events.js';
-import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
-import { correlationIdOf } from './http/audit-context.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { correlationIdOf, pathOf } from './http/audit-context.js';
+import { MAX_JSON_BYTES, useBodyParsers } from './http/body-parsers.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
-import { refuseUnsafeAddress, refuseUnsafeBody } from './http/hostile-requests.js';
-import { precompressedAssets } from './http/precompressed-assets.js';
+import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
+import { serveAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 import { headersSetBy, serveBeforeExpress } from './http/before-express.js';
 import { cachedLeaderboard, LEADERBOARD_PATH } from './tracker/get-leaderboard/cached-leaderboard.js';
@@ -34,11 +34,14 @@ import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
 import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
 import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
-import { appShell } from './seo/page-heads/app-shell.js';
+import { serveAppShell } from './seo/page-heads/app-shell.js';
 import { PageHeads } from './seo/page-heads/page-heads.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** How long a closing server waits for the answers under way before it cuts their connections. */
+const CLOSE_GRACE_MS = 5_000;
 
 export interface AppOptions {
   /** The admin key (resolved by the launcher: ADMIN_KEY or the generated one). */
@@ -49,7 +52,7 @@ export interface AppOptions {
 }
 
 export interface RunningApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   knex: Knex;
   projector: Projector | null;
   logger: Logger;
@@ -94,7 +97,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   if (projector && config.inlineProjection === 'on' && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
   projector?.start();
 
-  const app = await NestFactory.create<NestExpressApplication>(
+  const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({
       config,
       databaseUrl: options.databaseUrl,
@@ -109,14 +112,22 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       logger,
       clock: options.clock ?? (() => new Date()),
     }),
+    new FastifyAdapter({
+      // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
+      trustProxy: (_address, hop) => hop < config.trustProxy,
+      bodyLimit: MAX_JSON_BYTES,
+      // As Express did: a trailing slash names the same route, and a long slug reaches its
+      // route's validation rather than a bare 404.
+      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
+      // Fastify's 503 to requests arriving while the server closes, as Express's did not: off.
+      return503OnClosing: false,
+      forceCloseConnections: 'idle',
+    }),
     { bodyParser: false, logger: new NestPinoLogger(logger) },
   );
-  configureHttp(app, config, logger);
+  await configureHttp(app, config, logger);
   await app.init();
-  // After every route: errors raised by middleware (body too large, malformed JSON) get the JSON shape too.
-  app.getHttpAdapter().getInstance().use((error: unknown, request: Request, response: Response, _next: NextFunction) =>
-    sendError(error, request, response, logger),
-  );
+  await app.getHttpAdapter().getInstance().ready();
 
   return {
     app,
@@ -124,7 +135,11 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
     projector,
     logger,
     async close() {
-      await app.close();
+      // Answers under way get CLOSE_GRACE_MS to finish; then every connection still open is cut,
+      // so a stalled client cannot hold a shutdown (idle keep-alive connections close at once).
+      const server = app.getHttpServer();
+      const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      await app.close().finally(() => clearTimeout(grace));
       await projector?.stop();
       await eventStore.close();
       await notifications.close();
@@ -136,9 +151,8 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   };
 }
 
-function configureHttp(app: NestExpressApplication, config: AppConfig, logger: Logger): void {
-  app.set('trust proxy', config.trustProxy);
-  app.disable('x-powered-by');
+async function configureHttp(app: NestFastifyApplication, config: AppConfig, logger: Logger): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
   const logRequest = pinoHttp({
     logger,
     // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
@@ -147,7 +161,6 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     customLogLevel: (request, response, error) =>
       isRequestLogQuiet(request) ? 'silent' : error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
   });
-  app.use(logRequest);
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -168,33 +181,44 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.use(securityHeaders);
-  // The cached leaderboard is answered ahead of Express, with the same log line and headers.
+  // helmet's headers depend on its configuration, not on the request: worked out once, set on every answer.
+  const headers = [...headersSetBy(securityHeaders, '/')];
+  const compress = compression();
+  const noop = () => {};
+  // Every request, before its route: the log line and request id, the security headers, the
+  // compression of its answer, and the refusal of an address no route has a use for. They work
+  // on Node's request and response, so a route that streams on the raw response keeps them all.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    logRequest(request.raw, reply.raw, noop);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    compress(request.raw as never, reply.raw as never, noop);
+    done(unsafeAddressProblem(request.url) ?? undefined);
+  });
+  // The cached leaderboard is answered ahead of Fastify, with the same log line and headers.
   serveBeforeExpress(app.getHttpServer(), cachedLeaderboard(app.get(GetLeaderboardHandler)), {
     logRequest,
     logsAnswers: () => logger.isLevelEnabled('info'),
     identify: correlationIdOf,
-    securityHeaders: headersSetBy(securityHeaders, LEADERBOARD_PATH),
+    securityHeaders: new Map(headers),
   });
-  app.use(compression());
-  app.use(refuseUnsafeAddress);
-  // An import's file is the one large body: its own parser and limit, and json() leaves it be.
-  // The admin key is checked before it is read (the controller's guard checks it again), so no
-  // one else can make the server take 32 MB; a refused request's connection is closed rather
-  // than its unread body drained.
+  // An import's file is the one large body: its own limit (useBodyParsers). The admin key is
+  // checked before it is read (the controller's guard checks it again), so no one else can make
+  // the server take 32 MB; a refused request's connection is closed rather than its unread body
+  // drained.
   const adminKey = app.get(AdminKeyGuard);
-  app.use(IMPORT_PATH, (request: Request, response: Response, next: NextFunction) => {
-    adminKey.check(request, 'moderator').then(
-      () => next(),
-      (error: unknown) => {
-        response.setHeader('Connection', 'close');
-        next(error);
-      },
-    );
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || pathOf(request) !== IMPORT_PATH) return;
+    try {
+      await adminKey.check(request, 'moderator');
+    } catch (error) {
+      reply.header('Connection', 'close');
+      throw error;
+    }
   });
-  app.use(IMPORT_PATH, express.text({ type: () => true, limit: MAX_IMPORT_BYTES }));
-  app.use(express.json({ limit: '1mb' }));
-  app.use(refuseUnsafeBody);
+  useBodyParsers(fastify, [{ path: IMPORT_PATH, limit: MAX_IMPORT_BYTES }]);
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    done(unsafeBodyProblem(request.body) ?? undefined);
+  });
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalInterceptors(app.get(ReadYourWritesInterceptor));
 
@@ -210,12 +234,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
-    const indexFile = path.join(config.staticDir, 'index.html');
-    const assetsDir = path.join(config.staticDir, 'assets');
-    app.use('/assets', precompressedAssets(assetsDir));
-    app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
-    app.use(express.static(config.staticDir, { index: false, maxAge: '1h' }));
+    await serveAssets(fastify, path.join(config.staticDir, 'assets'));
     // Client-side routes: every other GET that is not the API gets the app shell, with the page's own head.
-    app.use(appShell(indexFile, app.get(PageHeads), config, logger));
+    serveAppShell(fastify, config.staticDir, app.get(PageHeads), config, logger);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { AdminSessionInfo } from '@team/contracts';
 import { adminKeyOf } from '../http/audit-context.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
@@ -14,9 +14,9 @@ import { RequiresRole } from './admin-role.js';
 @RequiresRole('any')
 export class AdminSessionController {
   @Get()
-  check(@Req() request: Request): AdminSessionInfo {
+  check(@Req() request: FastifyRequest): AdminSessionInfo {
     // The guard has just looked the key up: its answer is all the session says.
-    const { id, name, role, expiresAt } = adminKeyOf(request)!;
+    const { id, name, role, expiresAt } = adminKeyOf(request.raw)!;
     return { keyId: id, name, role, expiresAt };
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { EVENT_POSITION_HEADER, IMPORT_TEMPLATES, type EventStore } from '@team/contracts';
@@ -57,7 +57,7 @@ export class ExportController {
   @ApiResponse({ status: 200, description: 'The CSV file, streamed' })
   @ApiResponse({ status: 429, description: 'An export from this address is still running' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async players(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async players(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     await this.exporting(request, false, async () => {
       const { position, chunks } = await playersCsv(this.readKnex);
       return this.send(response, 'players.csv', TYPES.csv, position, chunks);
@@ -75,7 +75,7 @@ export class ExportController {
   @ApiResponse({ status: 404, description: 'Another format' })
   @ApiResponse({ status: 429, description: 'An export from this address is still running' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async matches(@Param('format') format: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async matches(@Param('format') format: string, @Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     if (format !== 'csv' && format !== 'json') throw new NotFoundError('The matches export is matches.csv or matches.json.');
     await this.exporting(request, false, async () => {
       const { position, voided } = await matchExportSnapshot(this.ladder, this.store);
@@ -93,7 +93,7 @@ export class ExportController {
   @ApiResponse({ status: 200, description: 'The log, streamed' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async events(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async events(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     await this.exporting(request, true, async () => {
       const position = await this.store.headPosition();
       return this.send(response, 'events.ndjson', TYPES.ndjson, position, eventsNdjson(this.store, position));
@@ -105,16 +105,14 @@ export class ExportController {
   @ApiParam({ name: 'name', enum: ['matches.csv', 'matches.json'] })
   @ApiResponse({ status: 200, description: 'The template: two matches in the import format' })
   @ApiResponse({ status: 404, description: 'No such template' })
-  template(@Param('name') name: string, @Res() response: Response): void {
+  template(@Param('name') name: string, @Res() response: FastifyReply): void {
     const format = name === 'matches.csv' ? 'csv' : name === 'matches.json' ? 'json' : null;
     if (!format) throw new NotFoundError('No such template: ask for matches.csv or matches.json.');
-    response.setHeader('Content-Type', TYPES[format]);
-    response.setHeader('Content-Disposition', `attachment; filename="template-${name}"`);
-    response.send(IMPORT_TEMPLATES[format]);
+    response.header('Content-Type', TYPES[format]).header('Content-Disposition', `attachment; filename="template-${name}"`).send(IMPORT_TEMPLATES[format]);
   }
 
   /** Runs an export in a slot (export-slots.ts); one cut at its time limit is logged. */
-  private async exporting(request: Request, admin: boolean, run: () => Promise<{ name: string; outcome: string }>): Promise<void> {
+  private async exporting(request: FastifyRequest, admin: boolean, run: () => Promise<{ name: string; outcome: string }>): Promise<void> {
     const address = clientBudgetKey(request);
     const release = this.slots.take(address, admin);
     try {
@@ -125,13 +123,16 @@ export class ExportController {
     }
   }
 
-  private async send(response: Response, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<{ name: string; outcome: string }> {
-    response.status(200);
-    response.setHeader('Content-Type', type);
-    response.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader(EVENT_POSITION_HEADER, String(position));
-    const outcome = await streamChunks(response, chunks, { drainTimeoutMs: this.drainTimeoutMs, maxMs: this.maxExportMs });
+  private async send(response: FastifyReply, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<{ name: string; outcome: string }> {
+    // The file streams on Node's response, with backpressure (streamChunks).
+    response.hijack();
+    const raw = response.raw;
+    raw.statusCode = 200;
+    raw.setHeader('Content-Type', type);
+    raw.setHeader('Content-Disposition', `attachment; filename="${name}"`);
+    raw.setHeader('Cache-Control', 'no-store');
+    raw.setHeader(EVENT_POSITION_HEADER, String(position));
+    const outcome = await streamChunks(raw, chunks, { drainTimeoutMs: this.drainTimeoutMs, maxMs: this.maxExportMs });
     return { name, outcome };
   }
 }

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 
 /** How long an export waits for a client to take a full buffer before giving up on it. */
 export const EXPORT_DRAIN_TIMEOUT_MS = 30_000;
@@ -23,7 +23,7 @@ export interface StreamLimits {
  * once, and the source is closed once that read returns.
  */
 export async function streamChunks(
-  response: Response,
+  response: ServerResponse,
   chunks: AsyncIterable<string>,
   { drainTimeoutMs = EXPORT_DRAIN_TIMEOUT_MS, maxMs }: StreamLimits = {},
 ): Promise<StreamOutcome> {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { streamChunks } from './stream-lines.js';
 
 /** A response whose client has stopped reading: every write fills the buffer and 'drain' never comes. */
@@ -39,7 +39,7 @@ describe('streamChunks', () => {
     // only turns that hang into a failure, with a busy machine's margin over the 50 ms.
     let timer: NodeJS.Timeout | undefined;
     const outcome = await Promise.race([
-      streamChunks(response as unknown as Response, pages(), { drainTimeoutMs: 50 }).then(() => 'returned'),
+      streamChunks(response as unknown as ServerResponse, pages(), { drainTimeoutMs: 50 }).then(() => 'returned'),
       new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting'), 10_000))),
     ]);
     clearTimeout(timer);
@@ -61,7 +61,7 @@ describe('streamChunks', () => {
       yield 'a';
       yield 'b';
     }
-    await streamChunks(response as unknown as Response, pages(), { drainTimeoutMs: 50 });
+    await streamChunks(response as unknown as ServerResponse, pages(), { drainTimeoutMs: 50 });
     expect(response.written).toEqual(['a', 'b']);
     expect(response.ended).toBe(true);
   });

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
 import type { Logger } from 'pino';
 import {
@@ -13,6 +13,7 @@ import {
   ForbiddenError,
 } from '../shared/domain-errors.js';
 import { isConnectionError } from '../infrastructure/database.js';
+import { pathOf } from './audit-context.js';
 
 interface Mapped {
   status: number;
@@ -62,28 +63,32 @@ export function mapError(error: unknown): Mapped {
     const status = error.getStatus();
     return { status, body: { error: STATUS_MESSAGES[status] ?? error.message } };
   }
-  // body-parser and other express middleware errors carry their status (413, 400 for bad JSON, 415).
-  const status = (error as { status?: number; statusCode?: number } | null)?.status;
+  // Fastify's own errors (a body over its limit, a Content-Length that does not match) carry their status.
+  const status = (error as { statusCode?: number } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const type = (error as { type?: string }).type;
-    const message = type === 'entity.parse.failed' ? 'The request body is not valid JSON.' : STATUS_MESSAGES[status];
-    return { status, body: { error: message ?? 'The request is not valid.' } };
+    return { status, body: { error: STATUS_MESSAGES[status] ?? 'The request is not valid.' } };
   }
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } };
 }
 
-export function sendError(error: unknown, request: Request, response: Response, logger: Logger): void {
-  if (response.headersSent) {
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
+  const raw = reply.raw;
+  if (raw.headersSent) {
     // Too late for an error answer (a streamed export, say): cut the transfer, so the client sees
     // it broken rather than waiting for an end that never comes, or taking half a file as whole.
-    logger.error({ err: error, path: request.path }, 'request failed after the headers were sent; response destroyed');
-    response.destroy();
+    logger.error({ err: error, path: pathOf(request) }, 'request failed after the headers were sent; response destroyed');
+    raw.destroy();
     return;
   }
   const mapped = mapError(error);
-  if (mapped.status >= 500) logger.error({ err: error, path: request.path }, 'request failed');
-  for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
-  response.status(mapped.status).json(mapped.body);
+  if (mapped.status >= 500) logger.error({ err: error, path: pathOf(request) }, 'request failed');
+  if (reply.sent) {
+    // A route that took the raw response for a stream (reply.hijack) and failed before writing it.
+    raw.writeHead(mapped.status, { ...mapped.headers, 'Content-Type': 'application/json; charset=utf-8' });
+    raw.end(JSON.stringify(mapped.body));
+    return;
+  }
+  reply.headers(mapped.headers ?? {}).code(mapped.status).send(mapped.body);
 }
 
 @Catch()
@@ -92,6 +97,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(error, http.getRequest<Request>(), http.getResponse<Response>(), this.logger);
+    sendError(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
   }
 }

@@ -1,17 +1,29 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { Actor, AdminKeyRef, AdminRole, AppendContext } from '@team/contracts';
 import { CLOCK, FINGERPRINT_SECRET, type Clock } from '../infrastructure/tokens.js';
 import { addressKey } from './rate-limiter.js';
 
-export function clientAddress(request: Request): string {
-  return request.ip ?? request.socket.remoteAddress ?? 'unknown';
+export function clientAddress(request: FastifyRequest): string {
+  return request.ip || request.raw.socket.remoteAddress || 'unknown';
+}
+
+/** A request header's value (the first, when it was sent more than once). */
+export function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The request's path, without its query (as routes see it, not decoded). */
+export function pathOf(request: { url: string }): string {
+  const query = request.url.indexOf('?');
+  return query < 0 ? request.url : request.url.slice(0, query);
 }
 
 /** What per-address limits count the caller under: the address, or its /64 for IPv6. */
-export function clientBudgetKey(request: Request): string {
+export function clientBudgetKey(request: FastifyRequest): string {
   return addressKey(clientAddress(request));
 }
 
@@ -37,8 +49,8 @@ export function correlationIdOf(request: IncomingMessage, response?: ServerRespo
 }
 
 /** The caller's own `x-correlation-id` when well formed: kept beside the server's id, for the caller's tracing. */
-export function clientCorrelationIdOf(request: Request): string | undefined {
-  const header = request.header('x-correlation-id');
+export function clientCorrelationIdOf(request: FastifyRequest): string | undefined {
+  const header = headerOf(request, 'x-correlation-id');
   return header && /^[\w.-]{1,100}$/.test(header) ? header : undefined;
 }
 
@@ -69,16 +81,16 @@ export class AuditContextFactory {
   ) {}
 
   /** A keyed hash of the caller's address: groups one caller's actions without storing the address. */
-  fingerprint(request: Request): string {
+  fingerprint(request: FastifyRequest): string {
     return createHmac('sha256', this.secret).update(clientAddress(request)).digest('hex').slice(0, 16);
   }
 
-  contextFor(request: Request, actor: Actor): AppendContext {
+  contextFor(request: FastifyRequest, actor: Actor): AppendContext {
     const clientCorrelationId = clientCorrelationIdOf(request);
-    const key = adminKeyOf(request);
+    const key = adminKeyOf(request.raw);
     return {
       ...(key ? { adminKey: { id: key.id, name: key.name } } : {}),
-      correlationId: correlationIdOf(request),
+      correlationId: correlationIdOf(request.raw),
       ...(clientCorrelationId ? { clientCorrelationId } : {}),
       actor,
       fingerprint: this.fingerprint(request),

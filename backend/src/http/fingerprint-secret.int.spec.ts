@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
 import { AuditContextFactory } from './audit-context.js';
 
 const ADDRESS = '203.0.113.40';
-const from = (ip: string) => ({ ip, socket: {} }) as unknown as Request;
+const from = (ip: string) => ({ ip, raw: { socket: {} } }) as unknown as FastifyRequest;
 
 describe('audit fingerprints', () => {
   let db: TestDatabase;

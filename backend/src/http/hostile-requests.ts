@@ -1,4 +1,3 @@
-import type { NextFunction, Request, Response } from 'express';
 import { isStorableText, textProblem } from '@team/contracts';
 import { InvalidInputError } from '../shared/domain-errors.js';
 
@@ -9,41 +8,42 @@ import { InvalidInputError } from '../shared/domain-errors.js';
 export const MAX_BODY_DEPTH = 32;
 
 /**
- * Refuses an API address whose path or query holds control characters or bytes that do not
- * decode as UTF-8 (percent-encoded lone surrogates among them): a NUL in a slug or a filter
- * would otherwise fail the query that carries it.
+ * The refusal of an API address whose path or query holds control characters or bytes that do
+ * not decode as UTF-8 (percent-encoded lone surrogates among them), or null: a NUL in a slug or
+ * a filter would otherwise fail the query that carries it.
  */
-export function refuseUnsafeAddress(request: Request, _response: Response, next: NextFunction): void {
-  if (!request.path.startsWith('/api')) return next();
+export function unsafeAddressProblem(url: string): InvalidInputError | null {
+  if (!url.startsWith('/api')) return null;
   let decoded: string;
   try {
-    decoded = decodeURIComponent(request.originalUrl);
+    decoded = decodeURIComponent(url);
   } catch {
-    return next(new InvalidInputError('The address is not valid: it holds bytes that are not UTF-8 text.'));
+    return new InvalidInputError('The address is not valid: it holds bytes that are not UTF-8 text.');
   }
   if (textProblem(decoded, { multiline: false })) {
-    return next(new InvalidInputError('The address is not valid: it holds control characters.'));
+    return new InvalidInputError('The address is not valid: it holds control characters.');
   }
-  next();
+  return null;
 }
 
 /**
- * Refuses a JSON body nested deeper than MAX_BODY_DEPTH, or with an object key PostgreSQL could
- * not store. The walk uses its own stack: a body of a million brackets must not overflow ours.
- * Field values are checked by each route's validation, which names the field in its message.
+ * The refusal of a JSON body nested deeper than MAX_BODY_DEPTH, or with an object key PostgreSQL
+ * could not store, or null. The walk uses its own stack: a body of a million brackets must not
+ * overflow ours. Field values are checked by each route's validation, which names the field in
+ * its message.
  */
-export function refuseUnsafeBody(request: Request, _response: Response, next: NextFunction): void {
-  const stack: { value: unknown; depth: number }[] = [{ value: request.body, depth: 0 }];
+export function unsafeBodyProblem(body: unknown): InvalidInputError | null {
+  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_BODY_DEPTH) {
-      return next(new InvalidInputError(`The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`));
+      return new InvalidInputError(`The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
     }
     for (const [key, child] of Object.entries(value)) {
-      if (!isStorableText(key)) return next(new InvalidInputError('The request body holds a field name that is not valid text.'));
+      if (!isStorableText(key)) return new InvalidInputError('The request body holds a field name that is not valid text.');
       stack.push({ value: child, depth: depth + 1 });
     }
   }
-  next();
+  return null;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../shared/domain-errors.js';
 import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
 import { clientBudgetKey } from './audit-context.js';
@@ -14,7 +14,7 @@ export class PublicWriteGuard implements CanActivate {
   constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: AddressBudget) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const wait = await this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<Request>()));
+    const wait = await this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<FastifyRequest>()));
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many submissions from your address. Try again in ${wait} seconds.`, wait);
     }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncodings } from './precompressed-assets.js';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -53,7 +54,7 @@ export class CachedView {
 }
 
 /** Whether an If-None-Match header names `etag` (weak or strong; `*` matches any current view). */
-function presents(header: string | undefined, etag: string): boolean {
+export function presents(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header === etag) return true;
   return header.split(',').some((tag) => {
@@ -111,4 +112,10 @@ function writeBody(request: IncomingMessage, response: ServerResponse, body: Buf
   response.setHeader('Content-Length', body.length);
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** sendView for a route's reply: the ready bytes go out on Node's response, not through Fastify's send. */
+export function replyWithView(request: FastifyRequest, reply: FastifyReply, view: CachedView): void {
+  reply.hijack();
+  sendView(request.raw, reply.raw, view);
 }

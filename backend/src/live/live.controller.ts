@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientBudgetKey } from '../http/audit-context.js';
 import type { AddressBudget } from '../http/rate-limiter.js';
 import { LIVE_OPEN_LIMITER } from '../infrastructure/tokens.js';
@@ -62,8 +62,8 @@ export class LiveController {
   async stream(
     @Headers('last-event-id') header: string | undefined,
     @Query('lastEventId') query: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
   ): Promise<void> {
     const lastEventId = lastEventIdOf(header ?? query);
     const address = clientBudgetKey(request);
@@ -76,7 +76,10 @@ export class LiveController {
     // With nobody connected the feed has not read the log: the first stream waits for it.
     await this.feed.catchUpForOpen();
     this.feed.admit(address);
-    response.writeHead(200, {
+    // The stream is written on Node's response for as long as it lasts.
+    response.hijack();
+    const raw = response.raw;
+    raw.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       // no-transform: the compression middleware leaves the stream alone (it would hold messages back).
       'Cache-Control': 'no-cache, no-transform',
@@ -84,12 +87,12 @@ export class LiveController {
       // nginx: do not buffer this answer (the shipped Caddy flushes event streams by itself).
       'X-Accel-Buffering': 'no',
     });
-    // Express routes HEAD here too: it gets the stream's headers and no stream, so it holds no slot.
+    // HEAD is routed here too: it gets the stream's headers and no stream, so it holds no slot.
     if (request.method === 'HEAD') {
-      response.end();
+      raw.end();
       return;
     }
-    response.socket?.setNoDelay(true);
-    await this.feed.open(response, lastEventId, address);
+    raw.socket?.setNoDelay(true);
+    await this.feed.open(raw, lastEventId, address);
   }
 }

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { AppConfig } from '../config.js';
 
 /** A host name, IPv4 or bracketed IPv6 address, with an optional port: all a Host header may be taken as. */
@@ -11,7 +10,7 @@ const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z
  * is not a plain host name gives `localhost`. The Host is used for these links and nothing else,
  * and what is built from it is never cached across requests.
  */
-export function siteOrigin(config: Pick<AppConfig, 'publicUrl'>, request: Request): string {
+export function siteOrigin(config: Pick<AppConfig, 'publicUrl'>, request: { host: string; protocol: string }): string {
   if (config.publicUrl) return config.publicUrl;
   const host = request.host;
   return `${request.protocol === 'https' ? 'https' : 'http'}://${host && PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;

@@ -1,7 +1,7 @@
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { siteOrigin } from './site-url.js';
 
-const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as Request;
+const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as FastifyRequest;
 
 describe('siteOrigin', () => {
   test('PUBLIC_URL wins over whatever the request says', () => {

@@ -1,6 +1,6 @@
 import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -20,7 +20,7 @@ export class DeleteSectionController {
   @Delete(':id')
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async delete(@Param('id') rawId: string, @Req() request: Request): Promise<Written<ContentSection>> {
+  async delete(@Param('id') rawId: string, @Req() request: FastifyRequest): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new DeleteSectionCommand(idParam(rawId, 'section'), this.audit.contextFor(request, 'admin')),
     );

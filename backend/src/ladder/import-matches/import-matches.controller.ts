@@ -1,6 +1,6 @@
 import { Controller, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   importFormatOf,
   MAX_IMPORT_BYTES,
@@ -12,7 +12,7 @@ import {
 } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
-import { AuditContextFactory } from '../../http/audit-context.js';
+import { AuditContextFactory, headerOf } from '../../http/audit-context.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { ImportMatchesService } from './import-matches.service.js';
@@ -21,8 +21,8 @@ export const IMPORT_PATH = '/api/admin/import';
 const MAX_FILE_NAME_LENGTH = 200;
 
 /** The uploaded file's name, from X-File-Name (percent-encoded, so any name fits a header). */
-function fileNameOf(request: Request): string {
-  const raw = request.header('x-file-name');
+function fileNameOf(request: FastifyRequest): string {
+  const raw = headerOf(request, 'x-file-name');
   let name: string;
   try {
     name = decodeURIComponent(raw ?? '').trim();
@@ -36,7 +36,7 @@ function fileNameOf(request: Request): string {
   return name;
 }
 
-function fileTextOf(request: Request): string {
+function fileTextOf(request: FastifyRequest): string {
   const body: unknown = request.body;
   if (typeof body !== 'string' || body.trim() === '') {
     throw new InvalidInputError('Send the file as the request body (text/csv, application/json or application/x-ndjson).');
@@ -97,39 +97,43 @@ export class ImportMatchesController {
   @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
   @ApiResponse({ status: 429, description: 'Too many requests from this address' })
   async import(
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
     @Query('dryRun') dryRun: string | undefined,
     @Query('backdated') backdatedParam: string | undefined,
   ): Promise<void> {
     const file = fileNameOf(request);
     const text = fileTextOf(request);
-    const format = importFormatOf(file, request.header('content-type'), text);
+    const format = importFormatOf(file, headerOf(request, 'content-type'), text);
     const backdated = flag(backdatedParam);
     if (flag(dryRun)) {
       const plan = await this.imports.plan(text, file, format, backdated);
       if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
-      response.status(200).json(plan.report satisfies ImportDryRunReport);
+      response.code(200).send(plan.report satisfies ImportDryRunReport);
       return;
     }
+    // The progress streams on Node's response, a line per step, once the plan is accepted.
+    const raw = response.raw;
     const send = (progress: ImportProgress) => {
-      response.write(`${JSON.stringify(progress)}\n`);
+      raw.write(`${JSON.stringify(progress)}\n`);
     };
     try {
       await this.imports.run(text, file, format, this.audit.contextFor(request, 'admin'), send, (plan) => {
         if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
         if (!plan.report.ok) throw refusal(plan);
         // no-transform: compression would hold the progress lines back until the end.
-        response.status(200).setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-        response.setHeader('Cache-Control', 'no-store, no-transform');
-        response.flushHeaders();
+        response.hijack();
+        raw.statusCode = 200;
+        raw.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+        raw.setHeader('Cache-Control', 'no-store, no-transform');
+        raw.flushHeaders();
       }, backdated);
     } catch (error) {
-      if (!response.headersSent) throw error;
+      if (!raw.headersSent) throw error;
       // Past the headers the stream itself says what went wrong.
       send({ type: 'failed', done: 0, total: 0, recorded: 0, skipped: 0, line: 0, matchKey: '', error: 'The import stopped: the server could not go on. Run it again to resume.' });
     }
-    response.end();
+    raw.end();
   }
 }
 

@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.js';
+import { pathOf } from '../../http/audit-context.js';
+import { presents } from '../../http/send-view.js';
 import { siteOrigin } from '../site-url.js';
 import { renderHead, type PageHead } from './page-head.js';
 import { UNREAD_HEAD, type PageHeads } from './page-heads.js';
 
-/** Paths Nest's controllers answer (after Express's middleware): the API's, and the SEO controllers'. */
+/** Paths Nest's controllers answer: the API's, and the SEO controllers'. */
 const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap\.xml|og\/.*)$/;
 
 /** What the shell's own head says that each page's head says instead. */
@@ -46,11 +51,24 @@ function splitShell(html: string, mtimeMs: number): ShellParts {
  * The SPA shell for every client-side route, with the page's own head: its title, description,
  * canonical link, OpenGraph and Twitter tags, so a link preview or a crawler sees the page
  * without running JavaScript. An unknown match, player or page, or a malformed id, answers 404
- * (the SPA still shows its not-found screen) with a noindex robots tag.
+ * (the SPA still shows its not-found screen) with a noindex robots tag. The build's other files
+ * at its top level (the icon, the manifest) are served as they are.
+ *
+ * Registered as the GET route of every path no controller has; a path that belongs to the
+ * controllers but matched none of them gets the API's 404.
  *
  * index.html is read again when its file changes (a new front-end build under a running server).
  */
-export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppConfig, 'publicUrl'>, logger: Logger): RequestHandler {
+export function serveAppShell(
+  instance: FastifyInstance,
+  staticDir: string,
+  heads: PageHeads,
+  config: Pick<AppConfig, 'publicUrl'>,
+  logger: Logger,
+): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  const topLevelFiles = new Set(fs.readdirSync(staticDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name));
+  topLevelFiles.delete('index.html');
   let shell: Promise<ShellParts> | null = null;
   const load = async (): Promise<ShellParts> => {
     const { mtimeMs } = await stat(indexFile);
@@ -60,26 +78,30 @@ export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppCo
     return shell;
   };
 
-  const headOf = async (request: Request): Promise<PageHead> => {
-    const query = new URL(request.originalUrl, 'http://shell').searchParams;
+  const headOf = async (request: FastifyRequest, pathname: string): Promise<PageHead> => {
+    const query = new URL(request.url, 'http://shell').searchParams;
     try {
-      return await heads.headFor(request.path, query);
+      return await heads.headFor(pathname, query);
     } catch (error) {
       // The read side cannot be read: the shell still goes out (the SPA shows its own errors),
       // as a 503 that tells a crawler to come back rather than to take this head for the page's.
-      logger.warn({ err: error, path: request.path }, 'page head not read: the shell goes out as 503 with the site head');
+      logger.warn({ err: error, path: pathname }, 'page head not read: the shell goes out as 503 with the site head');
       return UNREAD_HEAD;
     }
   };
 
-  return (request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || CONTROLLER_ROUTES.test(request.path)) {
-      return next();
-    }
-    Promise.all([load(), headOf(request)]).then(([parts, head]) => {
-      response.setHeader('Cache-Control', 'no-cache');
-      if (head.status === 503) response.setHeader('Retry-After', String(UNREAD_RETRY_SECONDS));
-      response.status(head.status).type('html').send(`${parts.before}${renderHead(head, siteOrigin(config, request))}\n    ${parts.after}`);
-    }, next);
-  };
+  instance.get('/*', async (request, reply) => {
+    const pathname = pathOf(request);
+    if (CONTROLLER_ROUTES.test(pathname)) return reply.callNotFound();
+    const file = pathname.slice(1);
+    if (topLevelFiles.has(file)) return reply.sendFile(file, staticDir, { maxAge: '1h' });
+    const [parts, head] = await Promise.all([load(), headOf(request, pathname)]);
+    const html = `${parts.before}${renderHead(head, siteOrigin(config, request))}\n    ${parts.after}`;
+    // no-cache: a browser asks again each time, and gets a 304 while the page's head is the same.
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (head.status === 503) reply.header('Retry-After', String(UNREAD_RETRY_SECONDS));
+    if (head.status === 200 && presents(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(head.status).type('text/html; charset=utf-8').send(html);
+  });
 }

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
+import { presents } from '../../http/send-view.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
 import { siteOrigin } from '../site-url.js';
 import { robotsTxt } from './robots.js';
@@ -22,22 +23,20 @@ export class SearchEnginesController {
   @Get('robots.txt')
   @ApiOperation({ summary: 'Crawl rules: public pages allowed, /admin and /api not; names the sitemap' })
   @ApiProduces('text/plain')
-  robots(@Req() request: Request, @Res() response: Response): void {
-    response.setHeader('Cache-Control', CACHE_CONTROL);
-    response.type('text/plain').send(robotsTxt(siteOrigin(this.config, request)));
+  robots(@Req() request: FastifyRequest, @Res() response: FastifyReply): void {
+    response.header('Cache-Control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin(this.config, request)));
   }
 
   @Get('sitemap.xml')
   @ApiOperation({ summary: 'The public pages, seasons, players and the newest 1,000 matches, with lastmod where known' })
   @ApiProduces('application/xml')
-  async sitemapXml(@Req() request: Request, @Res() response: Response): Promise<void> {
+  async sitemapXml(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const document = await this.sitemap.document(siteOrigin(this.config, request));
-    response.setHeader('ETag', document.etag);
-    response.setHeader('Cache-Control', CACHE_CONTROL);
-    if (request.fresh) {
-      response.status(304).end();
+    response.header('ETag', document.etag).header('Cache-Control', CACHE_CONTROL);
+    if (presents(request.headers['if-none-match'], document.etag)) {
+      response.code(304).send();
       return;
     }
-    response.type('application/xml').send(document.xml);
+    response.type('application/xml; charset=utf-8').send(document.xml);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { parseAsOf } from '../time-travel/as-of.js';
 import { sendLeaderboard } from './cached-leaderboard.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
@@ -23,13 +23,14 @@ export class GetLeaderboardController {
   async leaderboard(
     @QueryParam('mode') mode: unknown,
     @QueryParam('asOf') rawAsOf: unknown,
-    @Req() request: Request,
-    @Res() response: Response,
+    @Req() request: FastifyRequest,
+    @Res() response: FastifyReply,
   ): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf))
       : await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
-    sendLeaderboard(request, response, board);
+    response.hijack();
+    sendLeaderboard(request.raw, response.raw, board);
   }
 }
