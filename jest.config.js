@@ -26,6 +26,10 @@ const shared = {
 export default {
   // A project-level testTimeout is ignored by Jest 30; integration tests need the room.
   testTimeout: 60000,
+  // Jest in ES-module mode keeps part of each test file's module graph: one process running all
+  // of them in band outgrew its 4 GB heap. A worker is replaced once it holds more than this after
+  // a file (still one file at a time on this machine's two cores).
+  workerIdleMemoryLimit: '2GB',
   globalSetup: '<rootDir>/scripts/jest/global-setup.mjs',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.mjs',
   projects: [

@@ -24,8 +24,8 @@ import { isRequestLogQuiet } from './http/quiet-request-log.js';
 import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
 import { serveAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
-import { headersSetBy, serveBeforeExpress } from './http/before-express.js';
-import { cachedLeaderboard, LEADERBOARD_PATH } from './tracker/get-leaderboard/cached-leaderboard.js';
+import { headersSetBy, serveEarlyRoute } from './http/early-routes.js';
+import { cachedLeaderboard } from './tracker/get-leaderboard/cached-leaderboard.js';
 import { GetLeaderboardHandler } from './tracker/get-leaderboard/get-leaderboard.query.js';
 import { createKnex } from './infrastructure/database.js';
 import { migrateDatabase } from './migrate-database.js';
@@ -195,7 +195,7 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig, log
     done(unsafeAddressProblem(request.url) ?? undefined);
   });
   // The cached leaderboard is answered ahead of Fastify, with the same log line and headers.
-  serveBeforeExpress(app.getHttpServer(), cachedLeaderboard(app.get(GetLeaderboardHandler)), {
+  serveEarlyRoute(app.getHttpServer(), cachedLeaderboard(app.get(GetLeaderboardHandler)), {
     logRequest,
     logsAnswers: () => logger.isLevelEnabled('info'),
     identify: correlationIdOf,

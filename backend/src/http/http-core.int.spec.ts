@@ -1,6 +1,21 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+
+/** A GET whose body comes as sent (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 describe('HTTP core', () => {
   let app: TestApp;
@@ -63,9 +78,31 @@ describe('HTTP core', () => {
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
-  test('the OpenAPI document is served', async () => {
+  test('the OpenAPI document and its browsable page are served', async () => {
     const { status, body } = await app.call('GET', '/api/docs/openapi.json');
     expect(status).toBe(200);
     expect(body.info.title).toBe('Team site API');
+    const page = await fetch(`${app.baseUrl}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toMatch(/swagger/i);
+  });
+
+  test('answers are compressed for a client that accepts it, and left plain for one that does not', async () => {
+    const gzip = await rawGet(`${app.baseUrl}/api/docs/openapi.json`, { 'accept-encoding': 'gzip' });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8')).info.title).toBe('Team site API');
+    const plain = await rawGet(`${app.baseUrl}/api/docs/openapi.json`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString('utf8')).info.title).toBe('Team site API');
+  });
+
+  test('a trailing slash names the same route, and every answer carries the security headers and its request id', async () => {
+    const { status, headers } = await app.call('GET', '/api/health/');
+    expect(status).toBe(200);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(headers.get('x-powered-by')).toBeNull();
   });
 });

@@ -2,12 +2,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Encodings the front-end build writes beside each asset, best first. */
-const ENCODINGS = [
-  { name: 'br', extension: '.br' },
-  { name: 'gzip', extension: '.gz' },
-] as const;
-
 /** The encodings an Accept-Encoding header allows (q > 0). */
 export function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();

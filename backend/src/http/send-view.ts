@@ -84,7 +84,7 @@ function chooseEncoding(header: string | undefined): EncodingName | null {
 /**
  * Sends a cached JSON view, or 304 when the client already has it. Works on the bare node
  * response, after whatever headers the middleware before it set (security headers, the
- * correlation id): it sets its own and writes the ready bytes, so Express's send (which would
+ * correlation id): it sets its own and writes the ready bytes, so the framework's send (which would
  * encode the string again) and the compression middleware (which would compress it again) stay
  * out of the way. The Content-Encoding it sets tells the compression middleware to leave it alone.
  * A compressed copy that cannot be made is not an error: the plain body goes instead.

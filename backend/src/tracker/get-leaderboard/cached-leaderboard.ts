@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EarlyRoute } from '../../http/before-express.js';
+import type { EarlyRoute } from '../../http/early-routes.js';
 import { sendView } from '../../http/send-view.js';
 import type { RankedBoard } from '../read-side/ranking-cache.js';
 import { GetLeaderboardQuery, type GetLeaderboardHandler } from './get-leaderboard.query.js';
@@ -33,8 +33,8 @@ export function plainLeaderboardPool(url: string | undefined): number | null | u
 }
 
 /**
- * GET /api/players/leaderboard[?mode={id}] answered from the ranking cache ahead of Express
- * (see serveBeforeExpress): the most read address of the site, whose answer stays the same
+ * GET /api/players/leaderboard[?mode={id}] answered from the ranking cache ahead of Fastify
+ * (see serveEarlyRoute): the most read address of the site, whose answer stays the same
  * bytes until the projector moves on, so what ran around it was most of its cost. Logged and
  * given the security headers as any API answer; an unknown mode, or a board that cannot be
  * loaded, goes to the controller, which answers it as before (404, 503).

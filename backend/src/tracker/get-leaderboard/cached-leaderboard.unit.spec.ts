@@ -1,6 +1,6 @@
 import { plainLeaderboardPool } from './cached-leaderboard.js';
 
-describe('plainLeaderboardPool: which addresses the cached leaderboard takes ahead of Express', () => {
+describe('plainLeaderboardPool: which addresses the cached leaderboard takes ahead of Fastify', () => {
   test.each([
     ['/api/players/leaderboard', null],
     ['/api/players/leaderboard?mode=', null],
