@@ -1,16 +1,18 @@
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES } from '@team/contracts';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES, type ApiError } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
@@ -97,6 +99,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   if (projector && config.inlineProjection === 'on' && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
   projector?.start();
 
+  const edge = httpEdge(logger);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({
       config,
@@ -113,6 +116,13 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       clock: options.clock ?? (() => new Date()),
     }),
     new FastifyAdapter({
+      // An address Fastify's router cannot decode (bytes that are not UTF-8 text) is refused
+      // before any hook runs: with the API's error shape, log line and headers all the same.
+      frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+        edge.logRequest(request.raw, reply.raw, () => {});
+        for (const [name, value] of edge.headers) reply.raw.setHeader(name, value);
+        reply.code(400).send({ error: 'The address is not valid: it holds bytes that are not UTF-8 text.' } satisfies ApiError);
+      },
       // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
       trustProxy: (_address, hop) => hop < config.trustProxy,
       bodyLimit: MAX_JSON_BYTES,
@@ -125,7 +135,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
     }),
     { bodyParser: false, logger: new NestPinoLogger(logger) },
   );
-  await configureHttp(app, config, logger);
+  await configureHttp(app, config, logger, edge);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
 
@@ -151,8 +161,14 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   };
 }
 
-async function configureHttp(app: NestFastifyApplication, config: AppConfig, logger: Logger): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance();
+/** What every answer gets, whichever path it takes: its log line and request id, and the security headers. */
+interface HttpEdge {
+  logRequest: HttpLogger<IncomingMessage, ServerResponse>;
+  /** helmet's headers: they depend on its configuration, not on the request, so they are worked out once. */
+  headers: [string, string | number | readonly string[]][];
+}
+
+function httpEdge(logger: Logger): HttpEdge {
   const logRequest = pinoHttp({
     logger,
     // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
@@ -181,8 +197,13 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig, log
     },
     crossOriginEmbedderPolicy: false,
   });
-  // helmet's headers depend on its configuration, not on the request: worked out once, set on every answer.
   const headers = [...headersSetBy(securityHeaders, '/')];
+  return { logRequest, headers };
+}
+
+async function configureHttp(app: NestFastifyApplication, config: AppConfig, logger: Logger, edge: HttpEdge): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const { logRequest, headers } = edge;
   const compress = compression();
   const noop = () => {};
   // Every request, before its route: the log line and request id, the security headers, the

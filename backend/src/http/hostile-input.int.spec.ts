@@ -142,6 +142,9 @@ describe('hostile input', () => {
       ['GET', '/api/content/about%00'],
       ['GET', '/api/admin/events?q=%00'],
       ['GET', '/api/admin/events?stream=%ED%A0%80'],
+      ['GET', '/api/pages/%ED%A0%80'],
+      ['GET', '/api/pages/%E0%A4%A'],
+      ['DELETE', '/api/pages/%ED%A0%80'],
       ['GET', '/api/players?id=%00'],
       ['GET', '/api/players/leaderboard?asOf=%00'],
       ['GET', '/api/seasons/3000000000/leaderboard'],
@@ -165,6 +168,8 @@ describe('hostile input', () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(typeof response.body.error).toBe('string');
+      // The API's error shape, not a framework's own ({ statusCode, code, error, message }).
+      expect(Object.keys(response.body).filter((key) => key !== 'details')).toEqual(['error']);
       expect(await app.eventCount()).toBe(before);
     });
   });
