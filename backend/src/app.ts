@@ -20,7 +20,7 @@ import { openEventStore } from './event-store/open-event-store.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { LADDER_STREAM } from './ladder/ladder.events.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
-import { correlationIdOf, pathOf } from './http/audit-context.js';
+import { correlationIdOf } from './http/audit-context.js';
 import { MAX_JSON_BYTES, useBodyParsers } from './http/body-parsers.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
 import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
@@ -228,7 +228,8 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig, log
   // drained.
   const adminKey = app.get(AdminKeyGuard);
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || pathOf(request) !== IMPORT_PATH) return;
+    // By the route matched, not the address as spelled: a trailing slash reaches the same route.
+    if (request.method !== 'POST' || request.routeOptions.url !== IMPORT_PATH) return;
     try {
       await adminKey.check(request, 'moderator');
     } catch (error) {

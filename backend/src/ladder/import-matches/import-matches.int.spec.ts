@@ -35,9 +35,9 @@ function matchOf(key: string, playedAt: string, ids: [string, string, string, st
 }
 
 /** A request to the import without the admin key whose body is never finished: the answer must not wait for it. */
-function keylessUpload(app: TestApp, headers: Record<string, string>): Promise<number> {
+function keylessUpload(app: TestApp, headers: Record<string, string>, path = '/api/admin/import'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${app.baseUrl}/api/admin/import`, { method: 'POST', headers: { 'content-type': 'text/csv', 'x-file-name': 'big.csv', ...headers } }, (response) => {
+    const request = http.request(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'text/csv', 'x-file-name': 'big.csv', ...headers } }, (response) => {
       resolve(response.statusCode!);
       response.resume();
       request.destroy();
@@ -95,6 +95,9 @@ describe('POST /api/admin/import', () => {
     expect(await keylessUpload(app, { 'content-length': String(33 * 1024 * 1024) })).toBe(401);
     expect(await keylessUpload(app, { 'transfer-encoding': 'chunked' })).toBe(401);
     expect(await keylessUpload(app, { 'transfer-encoding': 'chunked', 'x-admin-key': 'wrong-key' })).toBe(401);
+    // The same route by another spelling of its address (a trailing slash, a query) is checked first too.
+    expect(await keylessUpload(app, { 'transfer-encoding': 'chunked' }, '/api/admin/import/')).toBe(401);
+    expect(await keylessUpload(app, { 'transfer-encoding': 'chunked' }, '/api/admin/import/?dryRun=true')).toBe(401);
   });
 
   test('imports in playedAt order with progress, marks the matches in the audit log, records nothing twice and resumes', async () => {
