@@ -132,6 +132,11 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       // Fastify's 503 to requests arriving while the server closes, as Express's did not: off.
       return503OnClosing: false,
       forceCloseConnections: 'idle',
+      // Node's own defaults, which the API had on Express (Fastify's are no request limit and
+      // 72 s): a client that never finishes sending its request is cut after 5 minutes, and an
+      // idle keep-alive connection closes after 5 s.
+      requestTimeout: 300_000,
+      keepAliveTimeout: 5_000,
     }),
     { bodyParser: false, logger: new NestPinoLogger(logger) },
   );

@@ -98,6 +98,13 @@ describe('HTTP core', () => {
     expect(JSON.parse(plain.body.toString('utf8')).info.title).toBe('Team site API');
   });
 
+  test('the server keeps Node\'s request and keep-alive limits: an unfinished request is cut, an idle connection closed', () => {
+    const server = app.running.app.getHttpServer();
+    expect(server.requestTimeout).toBe(300_000);
+    expect(server.keepAliveTimeout).toBe(5_000);
+    expect(server.headersTimeout).toBeLessThanOrEqual(server.requestTimeout);
+  });
+
   test('a trailing slash names the same route, and every answer carries the security headers and its request id', async () => {
     const { status, headers } = await app.call('GET', '/api/health/');
     expect(status).toBe(200);
