@@ -23,7 +23,7 @@ import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/audit-context.js';
 import { MAX_JSON_BYTES, useBodyParsers } from './http/body-parsers.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
-import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
+import { UNDECODABLE_ADDRESS, unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
 import { serveAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 import { headersSetBy, serveEarlyRoute } from './http/early-routes.js';
@@ -121,7 +121,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
         edge.logRequest(request.raw, reply.raw, () => {});
         for (const [name, value] of edge.headers) reply.raw.setHeader(name, value);
-        reply.code(400).send({ error: 'The address is not valid: it holds bytes that are not UTF-8 text.' } satisfies ApiError);
+        reply.code(400).send({ error: UNDECODABLE_ADDRESS } satisfies ApiError);
       },
       // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
       trustProxy: (_address, hop) => hop < config.trustProxy,

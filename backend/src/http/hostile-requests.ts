@@ -4,6 +4,9 @@ import { InvalidInputError } from '../shared/domain-errors.js';
 // Checks every API request passes before any route sees it: what no route has a use for and
 // what would otherwise reach PostgreSQL as text it refuses (a 500 instead of a 400).
 
+/** The refusal of an address whose percent-encoded bytes are not UTF-8 text (also Fastify's router's, see app.ts). */
+export const UNDECODABLE_ADDRESS = 'The address is not valid: it holds bytes that are not UTF-8 text.';
+
 /** Deeper than any request body of this API (a block is three levels). */
 export const MAX_BODY_DEPTH = 32;
 
@@ -18,7 +21,7 @@ export function unsafeAddressProblem(url: string): InvalidInputError | null {
   try {
     decoded = decodeURIComponent(url);
   } catch {
-    return new InvalidInputError('The address is not valid: it holds bytes that are not UTF-8 text.');
+    return new InvalidInputError(UNDECODABLE_ADDRESS);
   }
   if (textProblem(decoded, { multiline: false })) {
     return new InvalidInputError('The address is not valid: it holds control characters.');
