@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
@@ -88,7 +89,50 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     raw.end(JSON.stringify(mapped.body));
     return;
   }
-  reply.headers(mapped.headers ?? {}).code(mapped.status).send(mapped.body);
+  const send = () => reply.headers(mapped.headers ?? {}).code(mapped.status).send(mapped.body);
+  if (mapped.status === 413 && !request.raw.complete) {
+    // Read the rest of a body refused for its size before answering, as body-parser did: a proxy
+    // still sending it would otherwise meet a closed connection and answer 502 instead of this 413.
+    readOffBody(request.raw, (whole) => {
+      // Fastify asked to close the connection after a refused body; once it is read, it can stay open.
+      if (whole) reply.removeHeader('connection');
+      send();
+    });
+    return;
+  }
+  send();
+}
+
+/** The most of a refused body read off before its answer, and for how long; past either, the connection is closed. */
+const READ_OFF_MAX_BYTES = 64 * 1024 * 1024;
+const READ_OFF_MAX_MS = 10_000;
+
+/** Reads and drops what is left of a request's body, then calls `then` with whether it was read to its end. */
+export function readOffBody(request: IncomingMessage, then: (whole: boolean) => void): void {
+  let seen = 0;
+  let settled = false;
+  const finish = (whole: boolean) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    request.off('data', onData);
+    request.off('end', onEnd);
+    request.off('error', onFailure);
+    request.off('close', onFailure);
+    then(whole);
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > READ_OFF_MAX_BYTES) finish(false);
+  };
+  const onEnd = () => finish(true);
+  const onFailure = () => finish(request.complete);
+  const timer = setTimeout(() => finish(false), READ_OFF_MAX_MS);
+  request.on('data', onData);
+  request.once('end', onEnd);
+  request.once('error', onFailure);
+  request.once('close', onFailure);
+  request.resume();
 }
 
 @Catch()

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
@@ -50,6 +51,37 @@ describe('HTTP core', () => {
     const big = await app.call('POST', '/api/anything', { json: { text: 'x'.repeat(1_200_000) } });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ error: 'The request body is too large.' });
+    expect(await app.eventCount()).toBe(0);
+  });
+
+  test('a body over the limit is read to its end before the 413, so a proxy still sending it gets the answer, not a closed connection', async () => {
+    const size = 1_500_000;
+    const chunk = Buffer.alloc(100_000, 'a');
+    const { port } = new URL(app.baseUrl);
+    const outcome = await new Promise<{ answer: string; writtenWhenAnswered: number | null; error?: string }>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let answer = '';
+      let written = 0;
+      let writtenWhenAnswered: number | null = null;
+      socket.on('data', (data) => {
+        answer += data.toString('utf8');
+        writtenWhenAnswered ??= written;
+        if (answer.includes('\r\n\r\n{')) socket.end();
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve({ answer, writtenWhenAnswered, error: error.code ?? error.message }));
+      socket.on('close', () => resolve({ answer, writtenWhenAnswered }));
+      socket.write(`POST /api/matches HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`);
+      // The body comes in pieces, as through a proxy: the answer must not cut it off.
+      const timer = setInterval(() => {
+        if (written >= size || socket.destroyed) return clearInterval(timer);
+        socket.write(chunk);
+        written += chunk.length;
+      }, 20);
+    });
+    expect(outcome.error).toBeUndefined();
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(outcome.answer).toContain('{"error":"The request body is too large."}');
+    expect(outcome.writtenWhenAnswered).toBe(size);
     expect(await app.eventCount()).toBe(0);
   });
 
