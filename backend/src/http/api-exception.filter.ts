@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
@@ -15,6 +14,7 @@ import {
 } from '../shared/domain-errors.js';
 import { isConnectionError } from '../infrastructure/database.js';
 import { pathOf } from './audit-context.js';
+import { readOffBody } from './body-parsers.js';
 
 interface Mapped {
   status: number;
@@ -101,38 +101,6 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     return;
   }
   send();
-}
-
-/** The most of a refused body read off before its answer, and for how long; past either, the connection is closed. */
-const READ_OFF_MAX_BYTES = 64 * 1024 * 1024;
-const READ_OFF_MAX_MS = 10_000;
-
-/** Reads and drops what is left of a request's body, then calls `then` with whether it was read to its end. */
-export function readOffBody(request: IncomingMessage, then: (whole: boolean) => void): void {
-  let seen = 0;
-  let settled = false;
-  const finish = (whole: boolean) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    request.off('data', onData);
-    request.off('end', onEnd);
-    request.off('error', onFailure);
-    request.off('close', onFailure);
-    then(whole);
-  };
-  const onData = (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > READ_OFF_MAX_BYTES) finish(false);
-  };
-  const onEnd = () => finish(true);
-  const onFailure = () => finish(request.complete);
-  const timer = setTimeout(() => finish(false), READ_OFF_MAX_MS);
-  request.on('data', onData);
-  request.once('end', onEnd);
-  request.once('error', onFailure);
-  request.once('close', onFailure);
-  request.resume();
 }
 
 @Catch()

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../shared/domain-errors.js';
 
@@ -49,4 +50,36 @@ export function parseJsonBody(text: string): unknown {
   }
   if (typeof value !== 'object' || value === null) throw new InvalidInputError('The request body is not valid JSON.');
   return value;
+}
+
+/** The most of a refused body read off before its answer, and for how long; past either, the connection is closed. */
+const READ_OFF_MAX_BYTES = 64 * 1024 * 1024;
+const READ_OFF_MAX_MS = 10_000;
+
+/** Reads and drops what is left of a request's body, then calls `then` with whether it was read to its end. */
+export function readOffBody(request: IncomingMessage, then: (whole: boolean) => void): void {
+  let seen = 0;
+  let settled = false;
+  const finish = (whole: boolean) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    request.off('data', onData);
+    request.off('end', onEnd);
+    request.off('error', onFailure);
+    request.off('close', onFailure);
+    then(whole);
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > READ_OFF_MAX_BYTES) finish(false);
+  };
+  const onEnd = () => finish(true);
+  const onFailure = () => finish(request.complete);
+  const timer = setTimeout(() => finish(false), READ_OFF_MAX_MS);
+  request.on('data', onData);
+  request.once('end', onEnd);
+  request.once('error', onFailure);
+  request.once('close', onFailure);
+  request.resume();
 }
