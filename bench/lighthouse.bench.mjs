@@ -11,7 +11,15 @@
 // kept, and the accessibility score is the median of the runs too.
 // LIGHTHOUSE_PAGES=home,dashboard measures only those pages; LIGHTHOUSE_REPORTS=<folder>
 // writes each page's median report there (JSON) to see where the time goes.
+// LIGHTHOUSE_VIA=proxy measures the pages through the shipped reverse proxy
+// (deploy/caddy/Caddyfile: HTTPS and HTTP/2, as a visitor of the production setup gets them)
+// instead of the app's own plain HTTP/1.1 (what `npm start` serves). Lighthouse's simulation
+// models the protocol it saw: over HTTP/1.1 a browser opens at most 6 connections to a host
+// and each script waits for a free one; over HTTP/2 they share one connection.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +41,60 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/** The shipped proxy configuration (docker-compose.yml). */
+const CADDYFILE = path.join(root, 'deploy/caddy/Caddyfile');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `caddy run` on the shipped Caddyfile in front of `upstream` (host:port), with its certificate
+ * from Caddy's local CA for 127.0.0.1 (Chrome is told to accept it). Resolves with the site's
+ * address and a stop function once it answers.
+ */
+async function startProxy(upstream) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-caddy-'));
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', CADDYFILE], {
+    cwd: home,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config'),
+      SITE_ADDRESS: '127.0.0.1', API_UPSTREAMS: upstream, HTTP_PORT: String(httpPort), HTTPS_PORT: String(httpsPort), CADDY_ADMIN: 'off', ACME_EMAIL: '',
+    },
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    fs.rmSync(home, { recursive: true, force: true });
+  };
+  const url = `https://127.0.0.1:${httpsPort}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await new Promise((resolve) => {
+      const socket = net.connect(httpsPort, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    // The port opens before the certificate is issued: wait for the local CA's root too.
+    if (ready && fs.existsSync(path.join(home, 'data/caddy/pki/authorities/local/root.crt'))) return { url, stop };
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error(`caddy did not serve ${url} (is it installed? apt-get install -y caddy)`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const PERFORMANCE_GOAL = 0.95;
 const ACCESSIBILITY_GOAL = 1;
@@ -215,13 +277,20 @@ export async function benchLighthouse(server, { runs = Number(process.env.LIGHTH
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_WRITES_PER_MINUTE: '100000' }, root);
   const running = await createApp(config, { adminKey: ADMIN_KEY, databaseUrl });
   await running.app.listen(0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+  const appUrl = `http://127.0.0.1:${running.app.getHttpServer().address().port}`;
+  const viaProxy = process.env.LIGHTHOUSE_VIA === 'proxy';
 
   let chrome;
+  let proxy;
   try {
-    await seed(baseUrl);
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
-    console.log(`\nLighthouse 12 mobile preset (simulated slow 4G, 4x CPU), median of ${runs} run(s) per page:`);
+    await seed(appUrl);
+    proxy = viaProxy ? await startProxy(appUrl.slice('http://'.length)) : null;
+    const baseUrl = proxy?.url ?? appUrl;
+    // The proxy's certificate comes from Caddy's local CA, which this Chrome does not know.
+    const flags = viaProxy ? [...CHROME_FLAGS, '--ignore-certificate-errors'] : CHROME_FLAGS;
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
+    const served = viaProxy ? 'through the shipped proxy (HTTPS, HTTP/2)' : 'from the app (plain HTTP/1.1)';
+    console.log(`\nLighthouse 12 mobile preset (simulated slow 4G, 4x CPU), ${served}, median of ${runs} run(s) per page:`);
     const results = [];
     for (const { key, path: pagePath } of pages) {
       const measured = [];
@@ -230,7 +299,7 @@ export async function benchLighthouse(server, { runs = Number(process.env.LIGHTH
       if (process.env.LIGHTHOUSE_REPORTS) saveReport(process.env.LIGHTHOUSE_REPORTS, key, measured, figures.score);
       print(pagePath, figures, runs);
       results.push({
-        name: `lighthouse-${key}`,
+        name: viaProxy ? `lighthouse-proxy-${key}` : `lighthouse-${key}`,
         ratio: figures.score / pct(PERFORMANCE_GOAL),
         goal: 1.0,
         path: pagePath,
@@ -244,6 +313,7 @@ export async function benchLighthouse(server, { runs = Number(process.env.LIGHTH
     return results;
   } finally {
     if (chrome) await chrome.kill();
+    proxy?.stop();
     await running.close();
   }
 }
