@@ -23,6 +23,7 @@ export * from './content/editor-options.js';
 export * from './content/brand.js';
 export * from './urls/urls.js';
 export * from './text/text-rules.js';
+export * from './text/compare-code-units.js';
 export * from './ladder/ladder-events.js';
 export * from './ladder/merge-players.rules.js';
 export * from './ladder/player-username.js';

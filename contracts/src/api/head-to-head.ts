@@ -1,3 +1,4 @@
+import { compareCodeUnits } from '../text/compare-code-units.js';
 import type { PlayerMatchRecord, TeamId } from './matches.js';
 import type { LeaderboardEntry } from './players.js';
 
@@ -40,7 +41,7 @@ export function ratingHistoryOf(records: readonly PlayerMatchRecord[]): RatingHi
       eloChange: record.eloChange!,
       eloAfter: record.eloAfter!,
     }))
-    .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.matchId - y.matchId);
+    .sort((x, y) => compareCodeUnits(x.createdAt, y.createdAt) || x.matchId - y.matchId);
 }
 
 /** One side of a comparison: the player as the leaderboard ranks it, and its rating history. */

@@ -1,6 +1,8 @@
 // Tiers and rank order (SPEC §3, DESIGN §6). The server's leaderboard and rank distribution
 // and the client's profile badge all rank with these functions, so they always agree.
 
+import { compareCodeUnits } from '../text/compare-code-units.js';
+
 export interface Tier {
   name: string;
   /** Lowest ELO of the band; null for Vengeful, which is earned by rank, not by ELO. */
@@ -58,16 +60,55 @@ export interface RankKey {
 export type Ranked<T> = T & { rank: number; tier: string };
 
 // A fixed locale, not the runtime's default, so that a browser and the server sort the
-// same names the same way. Made on first use: a browser's first Intl object loads its locale
-// data (20 ms in a desktop Chromium, some 80 ms on a phone), which pages that never rank
-// should not pay.
+// same names the same way. Made on first use, and only for names outside printable ASCII
+// (below): a browser's first Intl object loads its locale data, 344 ms of a shared profile
+// link's main thread in Chromium at 4x CPU slowdown (Lighthouse's phone) on this machine.
 let collators: { caseless: Intl.Collator; exact: Intl.Collator } | undefined;
 function nameCollators() {
   return (collators ??= { caseless: new Intl.Collator('en', { sensitivity: 'accent' }), exact: new Intl.Collator('en', { sensitivity: 'variant' }) });
 }
 
-function compareCodePoints(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/**
+ * Printable ASCII in the order those collators put it, each letter standing for its capital
+ * too (ICU's root collation, which 'en' uses unchanged: punctuation, symbols, digits, then
+ * letters). ranking.unit.spec.ts checks it against the collators.
+ */
+const ASCII_COLLATION_ORDER = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz';
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Each printable ASCII character's place in ASCII_COLLATION_ORDER, capitals with their letter. */
+const ASCII_WEIGHTS = (() => {
+  const weights = new Uint8Array(128);
+  for (let i = 0; i < ASCII_COLLATION_ORDER.length; i++) {
+    const code = ASCII_COLLATION_ORDER.charCodeAt(i);
+    weights[code] = i + 1;
+    if (code >= 0x61 && code <= 0x7a) weights[code - 0x20] = i + 1;
+  }
+  return weights;
+})();
+
+const isCapital = (code: number) => (code >= 0x41 && code <= 0x5a ? 1 : 0);
+
+/** Two printable ASCII names as the collators compare them: letters ignoring case first, then lowercase before capital. */
+function compareAsciiNames(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const difference = ASCII_WEIGHTS[a.charCodeAt(i)]! - ASCII_WEIGHTS[b.charCodeAt(i)]!;
+    if (difference !== 0) return Math.sign(difference);
+  }
+  if (a.length !== b.length) return Math.sign(a.length - b.length);
+  for (let i = 0; i < length; i++) {
+    const difference = isCapital(a.charCodeAt(i)) - isCapital(b.charCodeAt(i));
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/** Usernames in rank order: ignoring case first, then exactly (the collators' order for every name). */
+export function compareNames(a: string, b: string): number {
+  if (PRINTABLE_ASCII.test(a) && PRINTABLE_ASCII.test(b)) return compareAsciiNames(a, b);
+  const { caseless, exact } = nameCollators();
+  return caseless.compare(a, b) || exact.compare(a, b);
 }
 
 /**
@@ -75,14 +116,7 @@ function compareCodePoints(a: string, b: string): number {
  * The id makes it total, so equal players never swap places between two reads.
  */
 export function compareRank(a: RankKey, b: RankKey): number {
-  return (
-    b.elo - a.elo ||
-    b.wins - a.wins ||
-    nameCollators().caseless.compare(a.username, b.username) ||
-    nameCollators().exact.compare(a.username, b.username) ||
-    compareCodePoints(a.username, b.username) ||
-    a.id - b.id
-  );
+  return b.elo - a.elo || b.wins - a.wins || compareNames(a.username, b.username) || compareCodeUnits(a.username, b.username) || a.id - b.id;
 }
 
 /** The band an ELO falls in; below 0 (never stored) counts as Iron. */

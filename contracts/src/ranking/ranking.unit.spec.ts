@@ -4,6 +4,7 @@ import {
   TIER_NAMES,
   VENGEFUL_MAX_RANK,
   VENGEFUL_TIER,
+  compareNames,
   compareRank,
   podiumMedal,
   rankDistribution,
@@ -119,6 +120,35 @@ describe('compareRank', () => {
         if (compareRank(a, b) === 0) expect(a).toEqual(b);
       }),
     );
+  });
+});
+
+describe('compareNames', () => {
+  // What ranking meant before printable ASCII names had a table of their own.
+  const caseless = new Intl.Collator('en', { sensitivity: 'accent' });
+  const exact = new Intl.Collator('en', { sensitivity: 'variant' });
+  const collated = (a: string, b: string) => Math.sign(caseless.compare(a, b) || exact.compare(a, b));
+  const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+
+  it('orders every pair of printable ASCII characters as the collators do', () => {
+    for (const a of printable) for (const b of printable) expect([a, b, Math.sign(compareNames(a, b))]).toEqual([a, b, collated(a, b)]);
+  });
+
+  it('orders printable ASCII names as the collators do: prefixes, case, digits and punctuation', () => {
+    const name = (alphabet: string[]) => fc.array(fc.constantFrom(...alphabet), { maxLength: 10 }).map((chars) => chars.join(''));
+    const names = fc.oneof(name(printable), name([...'aAbB-_ .1Zz']), name([..."oO0'-"]));
+    fc.assert(
+      fc.property(names, names, (a, b) => {
+        expect(Math.sign(compareNames(a, b))).toBe(collated(a, b));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('uses the collators for any other name', () => {
+    for (const [a, b] of [['é', 'e'], ['Élodie', 'elodie'], ['Zoë', 'Zoe'], ['ß', 'ss'], ['a\u0000', 'a'], ['名前', 'name']]) {
+      expect([a, b, Math.sign(compareNames(a!, b!))]).toEqual([a, b, collated(a!, b!)]);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { ratingHistoryOf, type PlayerMatchRecord, type RatingHistoryPoint } from '@team/contracts';
+import { compareCodeUnits, ratingHistoryOf, type PlayerMatchRecord, type RatingHistoryPoint } from '@team/contracts';
 import { formatDate } from '@/utils/format';
 
 // The rating-history chart's data, apart from its drawing (EloHistoryChart.tsx): which
@@ -35,7 +35,7 @@ export function chartPoints(lines: readonly RatingLine[]): RatingPoint[] {
   const start: Record<string, number> = {};
   const ordered = lines
     .flatMap((line) => line.points.map((point) => ({ line: line.key, point })))
-    .sort((x, y) => x.point.createdAt.localeCompare(y.point.createdAt) || x.point.matchId - y.point.matchId);
+    .sort((x, y) => compareCodeUnits(x.point.createdAt, y.point.createdAt) || x.point.matchId - y.point.matchId);
   for (const { line, point } of ordered) {
     start[line] ??= point.eloAfter - point.eloChange;
     const chartPoint = byMatch.get(point.matchId) ?? ({ matchId: point.matchId, date: formatDate(point.createdAt) } as RatingPoint);

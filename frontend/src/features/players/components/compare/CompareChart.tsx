@@ -1,4 +1,4 @@
-import type { PlayerComparison } from '@team/contracts';
+import { compareNames, type PlayerComparison } from '@team/contracts';
 import { useMemo, useState } from 'react';
 import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
 import { poolOf, type RatingLine, type RatingPool } from '../../rating-lines';
@@ -11,7 +11,7 @@ function poolsOf(comparison: PlayerComparison): RatingPool[] {
     const pool = poolOf(point);
     pools.set(pool.key, pool);
   }
-  return [...pools.values()].sort((x, y) => Number(y.key === 'overall') - Number(x.key === 'overall') || x.name.localeCompare(y.name));
+  return [...pools.values()].sort((x, y) => Number(y.key === 'overall') - Number(x.key === 'overall') || compareNames(x.name, y.name));
 }
 
 /** Both players' rating histories on one chart, in one rating pool at a time (a pool's ratings only compare with the same pool's). */
