@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseOutlined } from './icons/CloseOutlined';
 import './dialog.css';
@@ -39,8 +39,10 @@ function OpenDialog({ onClose, title, labelledBy, width, children }: Omit<Dialog
   const pressedOnBackdrop = useRef(false);
   const titleId = useId();
 
-  // Focus in on open, back to the opener on close.
-  useLayoutEffect(() => {
+  // Focus in on open, back to the opener on close. After the dialog is drawn, not while React
+  // inserts it: focus() makes the browser lay the page out at once, which put the layout of the
+  // dialog and the page behind it into the commit's task (a shared profile link's longest task).
+  useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus({ preventScroll: true });
     return () => opener?.focus({ preventScroll: true });
