@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: an embedded PostgreSQL per run, timing and reporting.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../scripts/lib/embedded-pg.mjs';
@@ -61,4 +62,16 @@ export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractio
 
 export function row(label, result) {
   return `  ${label.padEnd(46)} ${fmt(result.opsPerSecond).padStart(9)} /s   p50 ${fmt(result.p50, 2).padStart(7)} ms   p99 ${fmt(result.p99, 2).padStart(7)} ms`;
+}
+
+/** A TCP port free on 127.0.0.1 a moment ago (for a process that cannot listen on port 0 and say where). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -28,7 +28,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { loadConfig } from '../backend/dist/config.js';
 import { createApp } from '../backend/dist/app.js';
-import { createDatabase } from './lib.mjs';
+import { createDatabase, freePort } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,17 +44,6 @@ const CHROME_FLAGS = [
 
 /** The shipped proxy configuration (docker-compose.yml). */
 const CADDYFILE = path.join(root, 'deploy/caddy/Caddyfile');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * `caddy run` on the shipped Caddyfile in front of `upstream` (host:port), with its certificate

@@ -10,14 +10,13 @@
 // pacing. Goal: every board moved within the 1 s (ratio 1000 ms / slowest, goal ≥ 1.0).
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory from 'knex';
 import { chromium } from 'playwright-core';
 import { loadConfig } from '../backend/dist/config.js';
 import { createApp } from '../backend/dist/app.js';
-import { createDatabase, fmt, percentile } from './lib.mjs';
+import { createDatabase, fmt, freePort, percentile } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
@@ -82,17 +81,6 @@ function openStream(url) {
     },
     close: () => request.destroy(),
   };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function startApp(url) {
