@@ -61,8 +61,13 @@ async function startProxy(upstream) {
     },
     stdio: 'ignore',
   });
-  const stop = () => {
-    child.kill('SIGTERM');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Its folder goes once caddy has stopped writing to it (SIGKILL after 5 s).
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killer);
     fs.rmSync(home, { recursive: true, force: true });
   };
   const url = `https://127.0.0.1:${httpsPort}`;
@@ -78,7 +83,7 @@ async function startProxy(upstream) {
     // The port opens before the certificate is issued: wait for the local CA's root too.
     if (ready && fs.existsSync(path.join(home, 'data/caddy/pki/authorities/local/root.crt'))) return { url, stop };
     if (child.exitCode !== null || Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error(`caddy did not serve ${url} (is it installed? apt-get install -y caddy)`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -302,7 +307,7 @@ export async function benchLighthouse(server, { runs = Number(process.env.LIGHTH
     return results;
   } finally {
     if (chrome) await chrome.kill();
-    proxy?.stop();
+    await proxy?.stop();
     await running.close();
   }
 }
