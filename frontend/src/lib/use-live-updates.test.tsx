@@ -1,41 +1,13 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveIndicator } from '@/components/ui/LiveIndicator';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { api } from './api';
 import { tagsForChanges } from './live-tags';
-import { useLiveUpdates } from './use-live-updates';
+import { useLiveStream, useLiveUpdates } from './use-live-updates';
 
-/** Stands for the browser's EventSource: the test plays the server. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onerror: (() => void) | null = null;
-  private readonly handlers = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(name: string, handler: (event: MessageEvent) => void) {
-    this.handlers.set(name, [...(this.handlers.get(name) ?? []), handler]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(name: string, id: number, data: unknown) {
-    this.readyState = FakeEventSource.OPEN;
-    const event = new MessageEvent(name, { data: JSON.stringify(data), lastEventId: String(id) });
-    act(() => this.handlers.get(name)?.forEach((handler) => handler(event)));
-  }
-  /** The server answered 503 (or the network failed for good): the browser gives up. */
-  fail() {
-    this.readyState = FakeEventSource.CLOSED;
-    act(() => this.onerror?.());
-  }
-}
 
 /** A read that stands for the recent matches (same tag). */
 const probeApi = api.injectEndpoints({
@@ -211,5 +183,27 @@ describe('live updates', () => {
       'Stats',
       'Duplicates',
     ]);
+  });
+
+  it('a screen that keeps the stream without its status is not drawn again when the status changes, and still gets the changes', async () => {
+    const { requests } = mockFetch({ 'GET /api/matches/recent': { body: [] } });
+    let renders = 0;
+    function StreamOnly() {
+      renders += 1;
+      useLiveStream();
+      const { data } = probeApi.useProbeRecentQuery();
+      return <p>{data ? 'matches loaded' : 'loading'}</p>;
+    }
+    const view = renderWithProviders(<StreamOnly />);
+    await screen.findByText('matches loaded');
+    expect(FakeEventSource.opened).toHaveLength(1);
+    const drawn = renders;
+
+    latest().emit('ready', 10, { position: 10 });
+    expect(renders).toBe(drawn);
+
+    latest().emit('match-recorded', 12, { matchIds: [3], playerIds: [1, 2], everyone: false, modeId: null, winningTeam: 'team1' });
+    await waitFor(() => expect(requests.filter((request) => request.url === '/api/matches/recent')).toHaveLength(2));
+    unmountAndDrop(view);
   });
 });

@@ -44,12 +44,23 @@ function acquire(live: LiveClient): () => void {
 }
 
 /**
- * Keeps the ladder's cached views fresh from GET /api/live, and returns the stream's status
- * for the live indicator. Pages work without it: they just stop moving on their own.
+ * Keeps the ladder's cached views fresh from GET /api/live while the caller is mounted. It
+ * subscribes to nothing: the stream's status changing (connecting, live, reconnecting) does not
+ * draw the caller again. Pages work without it: they just stop moving on their own.
  */
-export function useLiveUpdates(): LiveStatus {
-  // Made (not connected) during render, so the status below subscribes to the client in use.
+export function useLiveStream(): LiveClient {
+  // Made (not connected) during render, so a status read subscribes to the client in use.
   const live = liveClient(useDispatch());
   useEffect(() => acquire(live), [live]);
+  return live;
+}
+
+/**
+ * The live stream, and its status for the live indicator. A status change draws the caller
+ * again, synchronously (`useSyncExternalStore` updates cannot be sliced): call it from the
+ * indicator, not from a layout or a screen, which would redraw everything under it.
+ */
+export function useLiveUpdates(): LiveStatus {
+  const live = useLiveStream();
   return useSyncExternalStore(live.subscribe, live.getStatus);
 }

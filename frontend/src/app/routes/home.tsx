@@ -4,14 +4,15 @@ import { HomeSections } from '@/features/content/components/HomeSections';
 import { PageBlocks } from '@/features/pages/components/PageBlocks';
 import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
 import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
-import { useLiveUpdates } from '@/lib/use-live-updates';
+import { useLiveStream } from '@/lib/use-live-updates';
 import { usePageTitle } from '@/hooks/use-page-title';
 
 export default function HomeRoute() {
   usePageTitle(null);
   const { data: sections = [], isLoading } = useGetContentQuery('home');
-  // The top players and stat cards move as matches are recorded.
-  useLiveUpdates();
+  // The top players and stat cards move as matches are recorded. The home page shows no live
+  // indicator, so the stream's status does not draw it again.
+  useLiveStream();
   const hero = sections.find((section) => section.section === HERO_SECTION_ID);
   const extraSections = sections.filter((section) => section !== hero);
 

@@ -108,6 +108,15 @@ function SlideOverSidebar({ onClose }: { onClose: () => void }) {
 }
 
 /**
+ * The live indicator and the stream behind it. The status is read here, not in the layout: a
+ * change (the stream opening on every first load) then draws the indicator again, not the
+ * layout and the screen inside it, in one task the browser cannot split.
+ */
+function LiveStatus() {
+  return <LiveIndicator status={useLiveUpdates()} />;
+}
+
+/**
  * The tracker's frame. It uses no antd component: the leaderboard, the tracker's most
  * visited screen, then starts without antd's runtime; the screens that use antd bring it
  * along with their own chunks.
@@ -115,7 +124,6 @@ function SlideOverSidebar({ onClose }: { onClose: () => void }) {
 export function TrackerLayout() {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();
   const { pathname } = useLocation();
-  const live = useLiveUpdates();
 
   useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
   const closeMobile = useCallback(() => setOpenMobile(false), [setOpenMobile]);
@@ -142,7 +150,7 @@ export function TrackerLayout() {
             <BrandLogo size={24} />
             <span>{BRAND_NAME}</span>
           </Link>
-          <LiveIndicator status={live} />
+          <LiveStatus />
           <ThemeToggle />
         </header>
         <main className="tracker-main">

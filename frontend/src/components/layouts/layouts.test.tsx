@@ -1,11 +1,19 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { BRAND_NAME } from '@/config/brand';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { PublicLayout } from './PublicLayout';
 import { TrackerLayout } from './TrackerLayout';
+import { useSidebar } from './use-sidebar';
+
+// The tracker's layout reads the sidebar's state on each of its renders: the calls count them.
+vi.mock('./use-sidebar', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./use-sidebar')>();
+  return { ...actual, useSidebar: vi.fn(actual.useSidebar) };
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -103,6 +111,37 @@ describe('TrackerLayout', () => {
     const link = screen.getByRole('link', { name: 'Players' });
     expect(link.closest('.hint')).toHaveAttribute('data-hint', 'Players');
     expect(screen.getByRole('button', { name: 'Toggle Sidebar' }).closest('.hint')).toHaveAttribute('data-hint', 'Toggle Sidebar (Ctrl+B)');
+  });
+
+  describe('live indicator', () => {
+    beforeEach(() => {
+      FakeEventSource.opened = [];
+      vi.stubGlobal('EventSource', FakeEventSource);
+    });
+    afterEach(() => {
+      // Unmounted, and the stream's 5 s grace let pass: the next test gets a new client.
+      vi.useFakeTimers();
+      cleanup();
+      act(() => vi.advanceTimersByTime(5000));
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('shows the stream\'s status, and a change of it does not draw the layout (and the screen in it) again', () => {
+      renderAt('/tracker/leaderboard');
+      const stream = FakeEventSource.opened.at(-1)!;
+      expect(stream.url).toBe('/api/live');
+      expect(screen.getByRole('status')).toHaveTextContent('Connecting…');
+      const layoutRenders = vi.mocked(useSidebar).mock.calls.length;
+      expect(layoutRenders).toBeGreaterThan(0);
+
+      stream.emit('ready', 10, { position: 10 });
+      expect(screen.getByRole('status')).toHaveTextContent('Live');
+      vi.useFakeTimers();
+      stream.fail();
+      expect(screen.getByRole('status')).toHaveTextContent('Reconnecting…');
+      expect(vi.mocked(useSidebar).mock.calls.length).toBe(layoutRenders);
+    });
   });
 
   describe('below 768 px', () => {
