@@ -6,7 +6,7 @@ import { recentMatchesApi } from '@/features/matches/api/get-recent-matches';
 import { pageApi } from '@/features/pages/api/get-page';
 import { headToHeadApi } from '@/features/players/api/get-head-to-head';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
-import { playerMatchesApi } from '@/features/players/api/get-player-matches';
+import { readHistoryForSharedLink } from '@/features/players/api/get-player-matches';
 import { playersApi } from '@/features/players/api/get-players';
 import { leaderboardSeasonFrom, seasonsApi } from '@/features/players/api/get-seasons';
 import { topPlayersApi } from '@/features/players/api/get-top-players';
@@ -98,23 +98,6 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
     (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : matchId ? [matchApi.util.prefetch('getMatch', matchId, {})] : []);
   reads.forEach((read) => store.dispatch(read));
   const profileId = path === '/tracker/players' ? profileIdFrom(new URLSearchParams(location.search)) : null;
-  if (profileId != null) prefetchSharedProfile(store, profileId);
-}
-
-/** How long a shared profile's history read ahead is kept for the dialog to take it over. */
-const SHARED_HISTORY_HOLD_MS = 30_000;
-
-/**
- * A shared profile link opens the profile dialog at once: its match history is read with the
- * app's start rather than behind the Players screen's and the dialog's code. The history is
- * cached for nobody (SPEC §4: read fresh on every opening), so this read holds it until the
- * dialog, which reads it again on opening, has had the time to subscribe.
- *
- * The dialog's code is not fetched from here: tried, it showed no gain the bench could tell from
- * noise, and it was how a cycle between two of the build's chunks came to light (React error 130
- * on a reload of the link; docs/performance.md).
- */
-function prefetchSharedProfile(store: AppStore, playerId: number) {
-  const history = store.dispatch(playerMatchesApi.endpoints.getPlayerMatches.initiate({ playerId, asOf: null }));
-  setTimeout(() => history.unsubscribe(), SHARED_HISTORY_HOLD_MS);
+  // A shared profile link opens the dialog at once: its history too (SPEC §4: read when selected).
+  if (profileId != null) readHistoryForSharedLink(store.dispatch, profileId);
 }
