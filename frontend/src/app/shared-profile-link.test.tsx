@@ -38,6 +38,7 @@ describe('a shared profile link', () => {
     // As on a phone: the history has arrived before the screen's and the dialog's code.
     const linkRead = playerMatchesApi.endpoints.getPlayerMatches.select({ playerId: 4, asOf: null });
     await waitFor(() => expect(linkRead(store.getState()).isSuccess).toBe(true));
+    const linkRequest = linkRead(store.getState()).requestId;
     render(
       <AppProviders store={store}>
         <MemoryRouter>
@@ -47,8 +48,9 @@ describe('a shared profile link', () => {
     );
 
     await screen.findByText('No match history available');
-    // A second request would go out as the dialog mounts: it is given the time to show.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A second request starts as the dialog's effects run, before the body shows: the entry
+    // would then stand for a new request.
+    expect(linkRead(store.getState()).requestId).toBe(linkRequest);
     expect(historyReads()).toBe(1);
 
     const user = userEvent.setup({ delay: null });

@@ -1,7 +1,7 @@
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveIndicator } from '@/components/ui/LiveIndicator';
-import { FakeEventSource } from '@/test/fake-event-source';
+import { dropLiveStream, FakeEventSource, stubEventSource } from '@/test/fake-event-source';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { api } from './api';
@@ -51,17 +51,10 @@ function setHidden(hidden: boolean) {
 }
 
 describe('live updates', () => {
-  beforeEach(() => {
-    FakeEventSource.opened = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
-  });
+  beforeEach(stubEventSource);
   afterEach(() => {
     // Whatever a test left mounted is unmounted and its client dropped, so the next test starts afresh.
-    vi.useFakeTimers();
-    cleanup();
-    act(() => vi.advanceTimersByTime(5000));
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
+    dropLiveStream();
     vi.restoreAllMocks();
     delete (document as { hidden?: boolean }).hidden;
     delete (document as { visibilityState?: string }).visibilityState;

@@ -1,4 +1,5 @@
-import { act } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
+import { vi } from 'vitest';
 
 /** Stands for the browser's EventSource: the test plays the server. */
 export class FakeEventSource {
@@ -28,4 +29,22 @@ export class FakeEventSource {
     this.readyState = FakeEventSource.CLOSED;
     act(() => this.onerror?.());
   }
+}
+
+/** Each test's browser: a fresh FakeEventSource as its EventSource. */
+export function stubEventSource(): void {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+}
+
+/**
+ * Unmounts whatever a test left mounted and lets the stream's 5 s grace pass, so the app's one
+ * live client is dropped and the next test opens a new one; the real EventSource (none) is back.
+ */
+export function dropLiveStream(): void {
+  vi.useFakeTimers();
+  cleanup();
+  act(() => vi.advanceTimersByTime(5000));
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
 }

@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { BRAND_NAME } from '@/config/brand';
-import { FakeEventSource } from '@/test/fake-event-source';
+import { dropLiveStream, FakeEventSource, stubEventSource } from '@/test/fake-event-source';
 import { PublicLayout } from './PublicLayout';
 import { TrackerLayout } from './TrackerLayout';
 import { useSidebar } from './use-sidebar';
@@ -114,18 +114,8 @@ describe('TrackerLayout', () => {
   });
 
   describe('live indicator', () => {
-    beforeEach(() => {
-      FakeEventSource.opened = [];
-      vi.stubGlobal('EventSource', FakeEventSource);
-    });
-    afterEach(() => {
-      // Unmounted, and the stream's 5 s grace let pass: the next test gets a new client.
-      vi.useFakeTimers();
-      cleanup();
-      act(() => vi.advanceTimersByTime(5000));
-      vi.useRealTimers();
-      vi.unstubAllGlobals();
-    });
+    beforeEach(stubEventSource);
+    afterEach(dropLiveStream);
 
     it('shows the stream\'s status, and a change of it does not draw the layout (and the screen in it) again', () => {
       renderAt('/tracker/leaderboard');
