@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
@@ -82,4 +83,48 @@ describe('first load on a phone with the screen’s code arriving late', () => {
     expect({ path, shifts, total: Number(total.toFixed(3)) }).toEqual({ path, shifts: expect.any(Array), total: 0 });
     },
   );
+});
+
+/** The bytes of a response as a browser's link carries them (Brotli), not decoded as fetch() does. */
+function bytesSent(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * What every page downloads before it can paint: index.html's entry script and the chunks it
+ * preloads. The renderer among them is Preact through its React layer (vite.config.ts), not
+ * React DOM, which alone was 70 KiB as sent and held the first paint on a phone's link.
+ */
+describe('the scripts before the first paint', () => {
+  let server: TestApp;
+
+  beforeAll(async () => {
+    server = await startSiteServer();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('carry no React DOM, and weigh under 75 KiB as sent', async () => {
+    const html = await (await fetch(server.baseUrl + '/tracker/leaderboard')).text();
+    const scripts = [...html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((found) => found[1]!);
+    expect(scripts.length).toBeGreaterThan(1);
+    let sent = 0;
+    for (const script of scripts) {
+      sent += await bytesSent(server.baseUrl + script);
+      const code = await (await fetch(server.baseUrl + script)).text();
+      // React DOM's production build names its errors by a link to react.dev; Preact has none.
+      expect({ script, reactDom: code.includes('react.dev/errors') }).toEqual({ script, reactDom: false });
+    }
+    expect(sent / 1024).toBeLessThan(75);
+  });
 });

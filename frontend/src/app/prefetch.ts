@@ -7,6 +7,7 @@ import { pageApi } from '@/features/pages/api/get-page';
 import { headToHeadApi } from '@/features/players/api/get-head-to-head';
 import { leaderboardApi, leaderboardModeFrom } from '@/features/players/api/get-leaderboard';
 import { readHistoryForSharedLink } from '@/features/players/api/get-player-matches';
+import { loadPlayerProfileDialog } from '@/features/players/components/PlayerProfileDialogOnDemand';
 import { playersApi } from '@/features/players/api/get-players';
 import { leaderboardSeasonFrom, seasonsApi } from '@/features/players/api/get-seasons';
 import { topPlayersApi } from '@/features/players/api/get-top-players';
@@ -98,6 +99,11 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
     (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : matchId ? [matchApi.util.prefetch('getMatch', matchId, {})] : []);
   reads.forEach((read) => store.dispatch(read));
   const profileId = path === '/tracker/players' ? profileIdFrom(new URLSearchParams(location.search)) : null;
-  // A shared profile link opens the dialog at once: its history too (SPEC §4: read when selected).
-  if (profileId != null) readHistoryForSharedLink(store.dispatch, profileId);
+  // A shared profile link opens the dialog at once: its history too (SPEC §4: read when selected),
+  // and the dialog's code, which the Players screen would otherwise ask for only once drawn.
+  if (profileId != null) {
+    readHistoryForSharedLink(store.dispatch, profileId);
+    // A failed download is asked again by the dialog itself when it is drawn.
+    loadPlayerProfileDialog().catch(() => undefined);
+  }
 }

@@ -60,7 +60,9 @@ export const routes: RouteObject[] = [
     // The tracker's screens use no antd on first load; the profile dialog brings it when opened.
     element: (
       <RouteErrorBoundary>
-        <TrackerLayout />
+        <Suspense fallback={<ScreenFallback />}>
+          <TrackerLayout />
+        </Suspense>
       </RouteErrorBoundary>
     ),
     children: [

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 
 export type ThemeMode = 'dark' | 'light';
 
@@ -30,7 +30,8 @@ export function applyTheme(theme: ThemeMode): void {
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [theme, setThemeState] = useState<ThemeMode>(initialTheme);
 
-  useEffect(() => applyTheme(theme), [theme]);
+  // Before the browser paints: the page's colours change in the frame its components do.
+  useLayoutEffect(() => applyTheme(theme), [theme]);
 
   const setTheme = useCallback((next: ThemeMode) => {
     localStorage.setItem(THEME_STORAGE_KEY, next);

@@ -1,5 +1,6 @@
 import { App as AntApp } from 'antd';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { ScreenFallback } from './ScreenFallback';
 import { ThemedAntd } from './ThemedAntd';
 
 /**
@@ -10,7 +11,10 @@ import { ThemedAntd } from './ThemedAntd';
 export default function AntdScreen({ children }: { children: ReactNode }) {
   return (
     <ThemedAntd>
-      <AntApp component={false}>{children}</AntApp>
+      <AntApp component={false}>
+        {/* The screen's own chunk waits inside the theme and <App> (see ThemedAntd). */}
+        <Suspense fallback={<ScreenFallback />}>{children}</Suspense>
+      </AntApp>
     </ThemedAntd>
   );
 }

@@ -1,5 +1,5 @@
 import { ConfigProvider, theme as antdTheme } from 'antd';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ANTD_THEME, BRAND_ROSE } from '@/lib/palette';
 import { useTheme } from '@/lib/theme';
 import { TOOLTIP_DELAY_MS } from './tooltip-timing';
@@ -22,7 +22,7 @@ const BRAND_TOKENS = {
  * AppProviders so that Home, About and Roster, which use none, do not download antd's
  * ConfigProvider and CSS-in-JS runtime (about 40 KiB gzipped) nor compute its tokens.
  */
-export function ThemedAntd({ children }: { children: ReactNode }) {
+export function ThemedAntd({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const { theme } = useTheme();
   return (
     <ConfigProvider
@@ -33,7 +33,11 @@ export function ThemedAntd({ children }: { children: ReactNode }) {
       }}
       tooltip={TOOLTIP_CONFIG}
     >
-      {children}
+      {/* A lazy part below waits here, so the theme above it is never parked by a Suspense
+          further out: antd's CSS-in-JS counts its style users in insertion effects, and parking
+          the provider (Preact cleans a parked tree's effects, and keeps its memos) dropped the
+          theme's styles while still in use. */}
+      <Suspense fallback={fallback}>{children}</Suspense>
     </ConfigProvider>
   );
 }

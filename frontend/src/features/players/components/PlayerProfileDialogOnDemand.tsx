@@ -1,7 +1,10 @@
 import { lazy, Suspense, useRef } from 'react';
 import type { PlayerProfileDialogProps } from './PlayerProfileDialog';
 
-const PlayerProfileDialog = lazy(() => import('./PlayerProfileDialog').then((module) => ({ default: module.PlayerProfileDialog })));
+/** The dialog's code: one download, whether a shared link starts it with the app or a selection does. */
+export const loadPlayerProfileDialog = () => import('./PlayerProfileDialog');
+
+const PlayerProfileDialog = lazy(() => loadPlayerProfileDialog().then((module) => ({ default: module.PlayerProfileDialog })));
 
 /**
  * The Player Profile dialog, downloaded when a player is first selected: the boards that
