@@ -1,8 +1,11 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '@/test/mock-fetch';
 import { prefetchScreenData } from './prefetch';
 import { createStore } from './store';
+
+const { loadPlayerProfileDialog } = vi.hoisted(() => ({ loadPlayerProfileDialog: vi.fn(() => Promise.resolve()) }));
+vi.mock('@/features/players/components/PlayerProfileDialogOnDemand', () => ({ loadPlayerProfileDialog }));
 
 /** The reads started for a URL, as requested paths, once they have all gone out. */
 async function readsFor(url: string, expected: number): Promise<string[]> {
@@ -43,5 +46,24 @@ describe('prefetchScreenData', () => {
     prefetchScreenData(createStore(), { pathname: url, search: '' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requests).toEqual([]);
+  });
+});
+
+describe('the profile dialog’s code', () => {
+  beforeEach(() => {
+    loadPlayerProfileDialog.mockClear();
+    mockFetch({});
+  });
+
+  it.each(['/tracker/players?playerId=4', '/tracker/players?id=9'])('starts downloading with the app on a shared profile link (%s)', (url) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    prefetchScreenData(createStore(), { pathname, search });
+    expect(loadPlayerProfileDialog).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['/tracker/players', '/tracker/players?playerId=abc', '/tracker/leaderboard', '/'])('waits for a selection anywhere else (%s)', (url) => {
+    const { pathname, search } = new URL(url, 'http://localhost');
+    prefetchScreenData(createStore(), { pathname, search });
+    expect(loadPlayerProfileDialog).not.toHaveBeenCalled();
   });
 });
