@@ -83,6 +83,15 @@ describe('first load on a phone with the screen’s code arriving late', () => {
     expect({ path, shifts, total: Number(total.toFixed(3)) }).toEqual({ path, shifts: expect.any(Array), total: 0 });
     },
   );
+
+  test('one style sheet serves every screen: a shared profile link adds none as its screens and dialog come in', async () => {
+    const page = browser.page;
+    await page.goto(server.baseUrl + '/tracker/players?playerId=1');
+    await page.getByRole('dialog').getByRole('heading', { name: 'Aurora' }).waitFor();
+    await page.getByRole('heading', { name: 'Match History' }).waitFor();
+    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(sheets).toEqual([expect.stringMatching(/^\/assets\/[\w-]+\.css$/)]);
+  });
 });
 
 /** The bytes of a response as a browser's link carries them (Brotli), not decoded as fetch() does. */

@@ -8,8 +8,8 @@ import { createStore } from './app/store';
 import { applyTheme, initialTheme } from './lib/theme';
 import { prepareDateFormats } from './utils/format';
 import './app/global.css';
-// Small style sheets of first-load screens, bundled with global.css: one request for all
-// pages rather than one more per tracker screen (the screens import them too).
+// The build puts every style sheet in one (cssCodeSplit: false in vite.config.ts); these come
+// right after global.css in it, as they did when only these few were bundled with it.
 import './components/ui/controls.css';
 import './components/ui/hint.css';
 import './features/stats/components/rank-distribution-chart.css';
