@@ -22,7 +22,7 @@ const BRAND_TOKENS = {
  * AppProviders so that Home, About and Roster, which use none, do not download antd's
  * ConfigProvider and CSS-in-JS runtime (about 40 KiB gzipped) nor compute its tokens.
  */
-export function ThemedAntd({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function ThemedAntd({ children }: { children: ReactNode }) {
   const { theme } = useTheme();
   return (
     <ConfigProvider
@@ -37,7 +37,7 @@ export function ThemedAntd({ children, fallback = null }: { children: ReactNode;
           further out: antd's CSS-in-JS counts its style users in insertion effects, and parking
           the provider (Preact cleans a parked tree's effects, and keeps its memos) dropped the
           theme's styles while still in use. */}
-      <Suspense fallback={fallback}>{children}</Suspense>
+      <Suspense fallback={null}>{children}</Suspense>
     </ConfigProvider>
   );
 }
