@@ -99,6 +99,14 @@ function bytesSent(url: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
+        // An error page would measure something else. Scripts under 1 KiB have no Brotli twin
+        // (vite.config.ts) and go out as they are.
+        const encoding = response.headers['content-encoding'];
+        if (response.statusCode !== 200 || (encoding !== undefined && encoding !== 'br')) {
+          response.resume();
+          reject(new Error(`${url}: ${response.statusCode}, content-encoding ${encoding}`));
+          return;
+        }
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () => resolve(bytes));
