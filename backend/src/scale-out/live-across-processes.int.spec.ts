@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { CreatedAdminKey, RecordMatchResponse } from '@team/contracts';
 import { openSse } from '../testing/sse-client.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { startServerProcess, startServerProcesses, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 23: a key revoked through one API process is refused by the other at once.
@@ -37,7 +37,7 @@ describe('live updates across two API processes on one database', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     env = { DATABASE_URL: db.url, ADMIN_KEY: TEST_ADMIN_KEY, PUBLIC_WRITES_PER_MINUTE: '100000' };
-    apis.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    apis.push(...(await startServerProcesses(2, env)));
   });
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.kill('SIGKILL')));

@@ -9,7 +9,7 @@ import { MAX_IMPORT_BYTES, type ImportDryRunReport, type RecordMatchResponse } f
 import { caddyVersion, findCaddy, startCaddy, type CaddyProcess } from '../testing/caddy-process.js';
 import { http2Request, httpsRequest, openHttpsSse, type HttpsAnswer } from '../testing/https-client.js';
 import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { startServerProcesses, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 24: the shipped proxy. The real caddy binary runs deploy/caddy/Caddyfile (its
@@ -118,7 +118,7 @@ if (CADDY === null) {
         PUBLIC_WRITES_PER_MINUTE: String(WRITES_PER_MINUTE),
         STATIC_DIR: staticDir,
       };
-      apis.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+      apis.push(...(await startServerProcesses(2, env)));
       proxy = await startCaddy({ binary: caddy, upstreams: apis.map(upstreamOf), siteAddress: '127.0.0.1' });
     }, SETUP_TIMEOUT_MS);
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
+import { startServerProcesses, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 12 item 1: two API processes on one database give an address one budget, not two.
@@ -26,7 +26,7 @@ describe('two API processes share one budget per address', () => {
     knex = connect(db.url, 2);
     const env = { DATABASE_URL: db.url, ADMIN_KEY: TEST_ADMIN_KEY, PUBLIC_WRITES_PER_MINUTE: '20', ADMIN_FAILURES_PER_15_MIN: '4' };
     // Started together, as replicas behind a proxy are: both migrate the same database at once.
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    servers.push(...(await startServerProcesses(2, env)));
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.kill('SIGTERM')));

@@ -3,7 +3,7 @@ import { connect, createTestDatabase, type TestDatabase } from '@test-support/da
 import type { Match, OperationsStatus, RecordMatchRequest } from '@team/contracts';
 import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';
-import { BUILT_PROJECTIONS_WORKER, spawnBuilt, startServerProcess, type ChildHandle, type ServerProcess } from '../testing/server-process.js';
+import { BUILT_PROJECTIONS_WORKER, spawnBuilt, startServerProcesses, type ChildHandle, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 12 items 2 and 5: the production shape on one database. Two stateless API processes
@@ -69,7 +69,7 @@ describe('two API processes and a projector pair on one database', () => {
       workers.set(name, spawnBuilt(BUILT_PROJECTIONS_WORKER, { DATABASE_URL: db.url, WORKER_NAME: name }));
     }
     const env = { DATABASE_URL: db.url, ADMIN_KEY: TEST_ADMIN_KEY, PROJECTOR: 'off', PUBLIC_WRITES_PER_MINUTE: '100000' };
-    apis.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    apis.push(...(await startServerProcesses(2, env)));
   });
   afterAll(async () => {
     await Promise.all([...apis.map((api) => api.kill('SIGTERM')), ...[...workers.values()].map((worker) => worker.kill('SIGTERM'))]);

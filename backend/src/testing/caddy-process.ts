@@ -145,7 +145,8 @@ async function startCaddyOnce(options: CaddyOptions): Promise<CaddyProcess> {
   for (;;) {
     if (ended) {
       await stop();
-      const message = `caddy exited before it was ready:\n${tail}`;
+      // Its last line (the error) first, where a cut log still shows it.
+      const message = `caddy exited before it was ready: ${tail.trimEnd().split('\n').pop()?.trim() || '(no output)'}\n${tail}`;
       throw /address already in use/.test(tail) ? new PortTakenError(message) : new Error(message);
     }
     if (fs.existsSync(rootCert)) {

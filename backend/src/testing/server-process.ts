@@ -55,7 +55,9 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   if (!fs.existsSync(script)) throw new Error(`${script} is missing: build first (npx tsc -b).`);
   const child = spawn(process.execPath, [script], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', STATIC_DIR: 'none', LOG_LEVEL: 'silent', ...env },
+    // Errors are logged: a start that fails unexpectedly says only a code on its one line
+    // (main.ts), and its logged error is what a test's failure message needs.
+    env: { ...process.env, HOST: '127.0.0.1', STATIC_DIR: 'none', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
@@ -88,6 +90,15 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   };
 }
 
+/**
+ * How a child ended and its last line of output, for the first line of a failure message: a log
+ * cut short after that line still says why (main.ts prints one line naming a start-up problem).
+ */
+export function endedWith(handle: ChildHandle): string {
+  const lastLine = handle.output().trimEnd().split('\n').pop()?.trim();
+  return `${handle.endedHow()}: ${lastLine || '(no output)'}`;
+}
+
 /** The line main.ts prints once it listens, with the port the system gave it. */
 const LISTENING = /Team site running at http:\/\/localhost:(\d+)/;
 
@@ -110,7 +121,7 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
   };
   handle.child.stdout!.on('data', findPort);
   for (;;) {
-    if (handle.ended()) throw new Error(`The server exited before it was ready:\n${handle.output()}\n${handle.endedHow()}`);
+    if (handle.ended()) throw new Error(`The server exited before it was ready ${endedWith(handle)}\n${handle.output()}`);
     if (baseUrl) {
       try {
         const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
@@ -125,4 +136,19 @@ export async function startServerProcess(env: Record<string, string>, readyWithi
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * `count` servers started at once on the same settings. If one cannot start, the others are
+ * stopped before the failure is thrown: none is left holding the test's database.
+ */
+export async function startServerProcesses(count: number, env: Record<string, string>): Promise<ServerProcess[]> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServerProcess(env)));
+  const failed = started.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  const servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  if (failed) {
+    await Promise.all(servers.map((server) => server.kill('SIGTERM')));
+    throw failed.reason;
+  }
+  return servers;
 }
