@@ -139,5 +139,9 @@ export default defineConfig(({ command }) => ({
     // A hang guard, not a speed: the slowest screens take about 10 s on a loaded 2-core machine
     // (the suites run side by side), and a test must not fail because the machine is busy.
     testTimeout: 60_000,
+    // One suite per core. Vitest's default leaves a core to its main process, which here only
+    // hands out files: on this 2-core machine the whole run took 347 s on one worker and 235 s
+    // on two (2026-11-29), and every wait is generous (10 s, src/test/setup.ts).
+    maxWorkers: '100%',
   },
 }));

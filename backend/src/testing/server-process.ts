@@ -44,6 +44,8 @@ export interface ChildHandle {
   ended(): boolean;
   /** The last few KB the process wrote, for failure messages. */
   output(): string;
+  /** The last line it wrote to stderr (main.ts's one line on a failed start), else to stdout. */
+  lastWords(): string;
   /** "(exit code 1)" or "(ended by SIGKILL)" once it has ended, else empty. */
   endedHow(): string;
   /** Sends `signal` and waits for the process to end. */
@@ -61,11 +63,17 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
+  let stderrTail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-4000);
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4000);
+  });
+  // The two pipes drain in no set order: the log line (stdout) can come after stderr's line.
+  const lastLine = (text: string) => text.trimEnd().split('\n').pop()?.trim() ?? '';
   let ended = false;
   let how = '';
   // 'close', not 'exit': it comes once the output pipes are drained too, so output() holds the
@@ -82,6 +90,7 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
     exited,
     ended: () => ended,
     output: () => tail,
+    lastWords: () => lastLine(stderrTail) || lastLine(tail),
     endedHow: () => how,
     async kill(signal) {
       if (!ended) child.kill(signal);
@@ -91,12 +100,11 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
 }
 
 /**
- * How a child ended and its last line of output, for the first line of a failure message: a log
- * cut short after that line still says why (main.ts prints one line naming a start-up problem).
+ * How a child ended and its last words, for the first line of a failure message: a log cut short
+ * after that line still says why (main.ts prints one line naming a start-up problem).
  */
 export function endedWith(handle: ChildHandle): string {
-  const lastLine = handle.output().trimEnd().split('\n').pop()?.trim();
-  return `${handle.endedHow()}: ${lastLine || '(no output)'}`;
+  return `${handle.endedHow()}: ${handle.lastWords() || '(no output)'}`;
 }
 
 /** The line main.ts prints once it listens, with the port the system gave it. */
