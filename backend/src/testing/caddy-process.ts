@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process.js';
+import { freePort, lastLine } from './server-process.js';
 
 // The real caddy binary running the shipped Caddyfile, its {$…} placeholders set from here.
 
@@ -146,7 +146,7 @@ async function startCaddyOnce(options: CaddyOptions): Promise<CaddyProcess> {
     if (ended) {
       await stop();
       // Its last line (the error) first, where a cut log still shows it.
-      const message = `caddy exited before it was ready: ${tail.trimEnd().split('\n').pop()?.trim() || '(no output)'}\n${tail}`;
+      const message = `caddy exited before it was ready: ${lastLine(tail) || '(no output)'}\n${tail}`;
       throw /address already in use/.test(tail) ? new PortTakenError(message) : new Error(message);
     }
     if (fs.existsSync(rootCert)) {

@@ -72,8 +72,6 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4000);
   });
-  // The two pipes drain in no set order: the log line (stdout) can come after stderr's line.
-  const lastLine = (text: string) => text.trimEnd().split('\n').pop()?.trim() ?? '';
   let ended = false;
   let how = '';
   // 'close', not 'exit': it comes once the output pipes are drained too, so output() holds the
@@ -90,6 +88,7 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
     exited,
     ended: () => ended,
     output: () => tail,
+    // The two pipes drain in no set order: the log line (stdout) can come after stderr's line.
     lastWords: () => lastLine(stderrTail) || lastLine(tail),
     endedHow: () => how,
     async kill(signal) {
@@ -99,11 +98,16 @@ export function spawnBuilt(script: string, env: Record<string, string>): ChildHa
   };
 }
 
+/** The last non-empty line of a process's output, for the first line of a failure message. */
+export function lastLine(text: string): string {
+  return text.trimEnd().split('\n').pop()?.trim() ?? '';
+}
+
 /**
  * How a child ended and its last words, for the first line of a failure message: a log cut short
  * after that line still says why (main.ts prints one line naming a start-up problem).
  */
-export function endedWith(handle: ChildHandle): string {
+function endedWith(handle: ChildHandle): string {
   return `${handle.endedHow()}: ${handle.lastWords() || '(no output)'}`;
 }
 
