@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Knex } from 'knex';
+import { isNamedKeyRole, NAMED_KEY_ROLES } from '@team/contracts';
 import { READ_MODELS_CHECKPOINT, readModelProjections, rebuildReadModels, type RebuildProgress } from '@team/projections';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { APPEND_LOCK_KEY, APPENDED_CHANNEL } from '../event-store/postgres/postgres-event-store.migrations.js';
@@ -94,12 +96,36 @@ export async function verifyBackup(file: string): Promise<BackupHeader> {
         throw damagedBackup(file, 'its events are out of order or past its head position');
       }
       lastPosition = position as number;
+      refuseOtherAdminRoles(file, row as EventRow);
     }
   }
   if (header!.sections[0]?.name !== EVENTS_TABLE || header!.sections[0].rows !== header!.events) {
     throw damagedBackup(file, 'it does not start with the event log');
   }
   return header!;
+}
+
+interface EventRow {
+  position: number;
+  type?: unknown;
+  data?: { role?: unknown; name?: unknown } | null;
+}
+
+/**
+ * The API creates editor, moderator and recorder keys only (the owner is ADMIN_KEY). A backup
+ * with another role was altered; its checksum proves nothing then (anyone who can edit the file
+ * can recompute it: docs/operations.md), so the restore refuses it before writing anything. The
+ * admin-keys fold would not grant such a role either.
+ */
+function refuseOtherAdminRoles(file: string, row: EventRow): void {
+  if (row.type !== 'AdminKeyCreated') return;
+  const role = row.data?.role;
+  if (isNamedKeyRole(role)) return;
+  const name = typeof row.data?.name === 'string' ? ` "${row.data.name}"` : '';
+  const shown = typeof role === 'string' ? `the role ${JSON.stringify(role)}` : 'no role';
+  throw new BackupRefusedError(
+    `${path.basename(file)} holds an admin key with ${shown} (key${name}, event at position ${row.position}): a backup may only create ${NAMED_KEY_ROLES.slice(0, -1).join(', ')} or ${NAMED_KEY_ROLES.at(-1)} keys (the owner is ADMIN_KEY), so the file was altered: nothing was restored.`,
+  );
 }
 
 async function refuseUnlessEmpty(knex: Knex | Knex.Transaction): Promise<void> {

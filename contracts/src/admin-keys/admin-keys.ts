@@ -9,6 +9,11 @@ export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const NAMED_KEY_ROLES = ['editor', 'moderator', 'recorder'] as const satisfies readonly AdminRole[];
 export type NamedKeyRole = (typeof NAMED_KEY_ROLES)[number];
 
+/** Whether `role` is one an owner may hand out: what a key created from the log (or a backup) may hold. */
+export function isNamedKeyRole(role: unknown): role is NamedKeyRole {
+  return typeof role === 'string' && (NAMED_KEY_ROLES as readonly string[]).includes(role);
+}
+
 /** What each role is for, as the Admin keys screen explains it. */
 export const ADMIN_ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
   owner: 'Everything, and manages admin keys',

@@ -5,6 +5,7 @@ import {
   OWNER_KEY_ID,
   OWNER_KEY_NAME,
   adminKeyNameProblem,
+  isNamedKeyRole,
   nameCompareKey,
   type AdminKeyCreated,
   type AdminKeyEvent,
@@ -56,6 +57,9 @@ export function evolveAdminKeys(state: AdminKeysState, event: RecordedEvent<Admi
   switch (event.type) {
     case 'AdminKeyCreated': {
       const d = event.data as AdminKeyCreated['data'];
+      // Only ADMIN_KEY is the owner, and the API creates nothing else: a key of another role can
+      // only come from an altered log or backup, and is granted nothing (not even a lookup).
+      if (!isNamedKeyRole(d.role)) break;
       state.keys.set(d.keyId, {
         id: d.keyId,
         name: d.name,
@@ -107,7 +111,7 @@ export function parseCreateKey(body: unknown, now: Date): CreateKeyInput {
   const nameProblem = adminKeyNameProblem(fields.name);
   if (nameProblem) problems.push(nameProblem);
   const role = fields.role;
-  if (typeof role !== 'string' || !(NAMED_KEY_ROLES as readonly string[]).includes(role)) {
+  if (!isNamedKeyRole(role)) {
     problems.push(`role: must be one of ${NAMED_KEY_ROLES.join(', ')} (there is one owner key: ADMIN_KEY).`);
   }
   let expiresAt: string | null = null;

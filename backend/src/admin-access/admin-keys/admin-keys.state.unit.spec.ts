@@ -68,3 +68,30 @@ describe('admin keys decisions', () => {
     expect(parseCreateKey({ name: ' Trimmed ', role: 'recorder' }, NOW)).toEqual({ name: 'Trimmed', role: 'recorder', expiresAt: null });
   });
 });
+
+describe('roles read from the log (issue 37 item B)', () => {
+  const withRole = (keyId: string, role: unknown): AdminKeyEvent =>
+    ({ type: 'AdminKeyCreated', data: { keyId, name: `Key ${keyId}`, role, keyHash: `hash-${keyId}`, expiresAt: null } }) as unknown as AdminKeyEvent;
+
+  test.each(['editor', 'moderator', 'recorder'])('a key created with the role %s is granted it', (role) => {
+    const state = stateOf(withRole('k1', role));
+    expect(state.keys.get('k1')).toMatchObject({ role, status: 'active' });
+    expect(state.byHash.get('hash-k1')).toBe('k1');
+  });
+
+  // Only ADMIN_KEY is the owner: an event naming another role (a tampered log or backup) grants nothing.
+  test.each<[string, unknown]>([
+    ['owner', 'owner'],
+    ['an unknown role', 'admin'],
+    ['a role in other letters', 'Editor'],
+    ['no role', undefined],
+    ['an inherited property name', 'constructor'],
+  ])('a key created with %s is not granted: it is not in the directory at all', (_, role) => {
+    const state = stateOf(withRole('k1', 'editor'), withRole('k2', role));
+    expect(state.keys.has('k2')).toBe(false);
+    expect(state.byHash.has('hash-k2')).toBe(false);
+    // The stream's revision still moves on, so appends expect the right one.
+    expect(state.revision).toBe(1);
+    expect(state.keys.get('k1')).toMatchObject({ role: 'editor', status: 'active' });
+  });
+});
