@@ -29,12 +29,17 @@ export interface AuditEntry<E extends { type: string; data: unknown } = { type: 
   actor: Actor;
   /** Ties every event of one request together. */
   correlationId: string;
-  fingerprint: string | null;
+  /**
+   * A keyed hash of the caller's address (null: none, a system event). Shown to the owner key
+   * only: for other roles it is left out, here and in `metadata`.
+   */
+  fingerprint?: string | null;
   /** The admin key that made it (admin events from before named keys: the owner's); null for public and system events. */
   adminKey: AdminKeyRef | null;
   /** One readable line, written by the server. */
   summary: string;
   links: EventLinks;
+  /** The event's data; an AdminKeyCreated's without its `keyHash`, which never leaves the server. */
   data: E['data'];
   metadata: EventMetadata;
 }

@@ -4,7 +4,7 @@ import { CLOCK_SKEW_MS, type KurrentLog, type KurrentReaderOptions } from '../..
 import type { KurrentRecordedEvent } from '../../event-store/kurrentdb/kurrentdb-mapping.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { linksOf } from '../event-summary.js';
-import { adminKeyOfEvent, auditPage, type AuditFilter, type AuditLog, type LoggedEvent } from './list-events.query.js';
+import { adminKeyOfEvent, auditPage, withoutKeyHash, type AuditFilter, type AuditLog, type LoggedEvent } from './list-events.query.js';
 import { refersTo, textReference } from './text-reference.js';
 
 /** Most events one audit page reads on KurrentDB before it answers with what it found. */
@@ -17,9 +17,10 @@ export const AUDIT_SCAN_LIMIT = 5000;
  * answers the matches it found with a cursor at the last event it read, so the next page goes on
  * from there: a rare filter gives short (even empty) pages rather than an unbounded scan. A `from`
  * time ends the read early (older events were recorded before it, see CLOCK_SKEW_MS). The text
- * search looks in the type, the stream and the data's compact JSON (PostgreSQL searches its jsonb
- * text, which puts a space after each colon and comma), and a text like `Match #300` or
- * `Player #12` also finds the events about that match or player (text-reference.ts).
+ * search looks in the type, the stream and the data's compact JSON without a key's hash
+ * (PostgreSQL searches its jsonb text, which puts a space after each colon and comma), and a text
+ * like `Match #300` or `Player #12` also finds the events about that match or player
+ * (text-reference.ts).
  */
 export class KurrentAuditLog implements AuditLog {
   private readonly clockSkewMs: number;
@@ -80,7 +81,7 @@ function matcherOf(filter: AuditFilter): (event: KurrentRecordedEvent) => boolea
       (filter.playerId === null || linksOf(event).playerIds.includes(filter.playerId)) &&
       (filter.keyId === null || adminKeyOfEvent(event.metadata)?.id === filter.keyId) &&
       (text === null ||
-        [event.type, event.streamId, JSON.stringify(event.data)].some((s) => s.toLowerCase().includes(text)) ||
+        [event.type, event.streamId, JSON.stringify(withoutKeyHash(event.data))].some((s) => s.toLowerCase().includes(text)) ||
         (reference !== null && refersTo(reference, event)))
     );
   };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeyRef, type AuditEntry, type AuditPage, type EventMetadata } from '@team/contracts';
+import { OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeyRef, type AdminRole, type AuditEntry, type AuditPage, type EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf } from '../event-summary.js';
@@ -20,6 +20,9 @@ export interface AuditFilter {
 }
 
 const MAX_LIMIT = 200;
+
+/** The field of AdminKeyCreated that holds the key's SHA-256: kept in the log, never shown. */
+export const KEY_HASH_FIELD = 'keyHash';
 
 /** Reads and checks the query string of GET /api/admin/events. */
 const EARLIEST_TIME = Date.parse('0001-01-01T00:00:00Z');
@@ -133,7 +136,8 @@ export class PostgresAuditLog implements AuditLog {
       const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const reference = textReference(filter.text);
       query.where((q) => {
-        q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw('data::text ILIKE ?', [like]);
+        // Not in a key's hash: an editor could otherwise read it out, prefix by prefix.
+        q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw(`(data - '${KEY_HASH_FIELD}')::text ILIKE ?`, [like]);
         if (reference?.match) {
           q.orWhere((m) => m.whereIn('type', MATCH_EVENT_TYPES).whereRaw(`data @> jsonb_build_object('matchId', ?::int)`, [reference.id]));
         }
@@ -187,7 +191,30 @@ function auditEntryOf(event: LoggedEvent): AuditEntry {
     adminKey: adminKeyOfEvent(metadata),
     summary: summarizeEvent(event, metadata),
     links: linksOf(event),
-    data: event.data,
+    data: withoutKeyHash(event.data),
     metadata,
+  };
+}
+
+/** An event's data as the audit shows it, to every role: without a key's hash (docs/admin-keys.md). */
+export function withoutKeyHash(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !Object.hasOwn(data, KEY_HASH_FIELD)) return data;
+  const { [KEY_HASH_FIELD]: _hash, ...shown } = data as Record<string, unknown>;
+  return shown;
+}
+
+/**
+ * A page of the audit as the key of `role` may see it: caller fingerprints are the owner's only
+ * (README, docs/admin-keys.md); other roles get the entries without them, in the entry and in its
+ * metadata. (Key hashes are gone already, for every role: auditEntryOf.)
+ */
+export function auditPageFor(role: AdminRole, page: AuditPage): AuditPage {
+  if (role === 'owner') return page;
+  return {
+    ...page,
+    events: page.events.map(({ fingerprint: _fingerprint, metadata, ...entry }) => {
+      const { fingerprint: _inMetadata, ...shown } = metadata;
+      return { ...entry, metadata: shown };
+    }),
   };
 }
