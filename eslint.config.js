@@ -12,6 +12,15 @@ const backendPatterns = [
   { group: ['@team/frontend', '**/frontend/**'], message: 'The backend does not import the client.' },
 ];
 
+/**
+ * Only app.ts and http/ know the HTTP framework: controllers and guards take WebRequest
+ * (http/request-facts.ts) and Node's ServerResponse, so a change of adapter touches only those.
+ */
+const frameworkPattern = {
+  group: ['express', 'express/*', '@nestjs/platform-*', 'fastify', '@fastify/*'],
+  message: "Only app.ts and backend/src/http/ import the HTTP framework: take WebRequest (http/request-facts.ts) and Node's ServerResponse.",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
   {
@@ -32,7 +41,8 @@ export default tseslint.config(
   zone(['projections/src/**'], [
     { group: ['@team/backend', '@team/frontend', '**/backend/**', '**/frontend/**'], message: 'projections do not depend on the API or the client.' },
   ]),
-  zone(['backend/src/**'], backendPatterns),
+  zone(['backend/src/**'], [...backendPatterns, frameworkPattern]),
+  zone(['backend/src/http/**', 'backend/src/app.ts'], backendPatterns),
   // Commands decide from the event store alone (STYLE.md §3): a command handler never reads a
   // read model, nor waits for one. The one exception is about the projector itself: setting an
   // event aside needs the projector's checkpoint (which events are applied already).
@@ -49,7 +59,7 @@ export default tseslint.config(
               message: 'Commands decide from the event store only: read the streams (or a reservation or index stream), not a read model.',
             },
           ],
-          patterns: backendPatterns,
+          patterns: [...backendPatterns, frameworkPattern],
         },
       ],
     },

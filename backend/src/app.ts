@@ -4,27 +4,27 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES, type ApiError } from '@team/contracts';
+import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
 import { openEventStore } from './event-store/open-event-store.js';
 import { PostgresEventStore } from './event-store/postgres/postgres-event-store.js';
 import { LADDER_STREAM } from './ladder/ladder.events.js';
-import { ApiExceptionFilter } from './http/api-exception.filter.js';
-import { correlationIdOf } from './http/audit-context.js';
-import { MAX_JSON_BYTES, useBodyParsers } from './http/body-parsers.js';
+import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
+import { correlationIdOf } from './http/request-facts.js';
+import { JSON_BODY_MAX_MS, jsonBodies, MAX_JSON_BYTES, textBodies } from './http/body-parsers.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
-import { UNDECODABLE_ADDRESS, unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
-import { serveAssets } from './http/precompressed-assets.js';
+import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
+import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 import { headersSetBy, serveEarlyRoute } from './http/early-routes.js';
 import { cachedLeaderboard } from './tracker/get-leaderboard/cached-leaderboard.js';
@@ -36,11 +36,14 @@ import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
 import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
 import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
-import { serveAppShell } from './seo/page-heads/app-shell.js';
+import { appShell } from './seo/page-heads/app-shell.js';
 import { PageHeads } from './seo/page-heads/page-heads.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** How long an import's file may take to arrive: 32 MB over a slow uplink. */
+const IMPORT_BODY_MAX_MS = 120_000;
 
 /** How long a closing server waits for the answers under way before it cuts their connections. */
 const CLOSE_GRACE_MS = 5_000;
@@ -54,7 +57,7 @@ export interface AppOptions {
 }
 
 export interface RunningApp {
-  app: NestFastifyApplication;
+  app: NestExpressApplication;
   knex: Knex;
   projector: Projector | null;
   logger: Logger;
@@ -99,8 +102,7 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
   if (projector && config.inlineProjection === 'on' && eventStore instanceof PostgresEventStore) eventStore.projectInline(projector);
   projector?.start();
 
-  const edge = httpEdge(logger);
-  const app = await NestFactory.create<NestFastifyApplication>(
+  const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot({
       config,
       databaseUrl: options.databaseUrl,
@@ -115,34 +117,12 @@ export async function createApp(config: AppConfig, options: AppOptions): Promise
       logger,
       clock: options.clock ?? (() => new Date()),
     }),
-    new FastifyAdapter({
-      // An address Fastify's router cannot decode (bytes that are not UTF-8 text) is refused
-      // before any hook runs: with the API's error shape, log line and headers all the same.
-      frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
-        edge.logRequest(request.raw, reply.raw, () => {});
-        for (const [name, value] of edge.headers) reply.raw.setHeader(name, value);
-        reply.code(400).send({ error: UNDECODABLE_ADDRESS } satisfies ApiError);
-      },
-      // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
-      trustProxy: (_address, hop) => hop < config.trustProxy,
-      bodyLimit: MAX_JSON_BYTES,
-      // As Express did: a trailing slash names the same route, and a long slug reaches its
-      // route's validation rather than a bare 404.
-      routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2000 },
-      // Fastify's 503 to requests arriving while the server closes, as Express's did not: off.
-      return503OnClosing: false,
-      forceCloseConnections: 'idle',
-      // Node's own defaults, which the API had on Express (Fastify's are no request limit and
-      // 72 s): a client that never finishes sending its request is cut after 5 minutes, and an
-      // idle keep-alive connection closes after 5 s.
-      requestTimeout: 300_000,
-      keepAliveTimeout: 5_000,
-    }),
     { bodyParser: false, logger: new NestPinoLogger(logger) },
   );
-  await configureHttp(app, config, logger, edge);
+  configureHttp(app, config, logger);
   await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  // After every route: an error of the edge's own steps that reached no filter gets the JSON shape too.
+  app.use((error: unknown, request: Request, response: Response, _next: NextFunction) => sendError(error, request, response, logger));
 
   return {
     app,
@@ -206,46 +186,47 @@ function httpEdge(logger: Logger): HttpEdge {
   return { logRequest, headers };
 }
 
-async function configureHttp(app: NestFastifyApplication, config: AppConfig, logger: Logger, edge: HttpEdge): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance();
-  const { logRequest, headers } = edge;
+function configureHttp(app: NestExpressApplication, config: AppConfig, logger: Logger): void {
+  // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  const { logRequest, headers } = httpEdge(logger);
   const compress = compression();
   const noop = () => {};
   // Every request, before its route: the log line and request id, the security headers, the
   // compression of its answer, and the refusal of an address no route has a use for. They work
   // on Node's request and response, so a route that streams on the raw response keeps them all.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    logRequest(request.raw, reply.raw, noop);
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    compress(request.raw as never, reply.raw as never, noop);
-    done(unsafeAddressProblem(request.url) ?? undefined);
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    logRequest(request, response, noop);
+    for (const [name, value] of headers) response.setHeader(name, value);
+    compress(request, response, noop);
+    next(unsafeAddressProblem(request.url) ?? undefined);
   });
-  // The cached leaderboard is answered ahead of Fastify, with the same log line and headers.
+  // The cached leaderboard is answered ahead of Express, with the same log line and headers.
   serveEarlyRoute(app.getHttpServer(), cachedLeaderboard(app.get(GetLeaderboardHandler)), {
     logRequest,
     logsAnswers: () => logger.isLevelEnabled('info'),
     identify: correlationIdOf,
     securityHeaders: new Map(headers),
   });
-  // An import's file is the one large body: its own limit (useBodyParsers). The admin key is
-  // checked before it is read (the controller's guard checks it again), so no one else can make
-  // the server take 32 MB; a refused request's connection is closed rather than its unread body
-  // drained.
+  // An import's file is the one large body: its own limits, as text. The admin key is checked
+  // before it is read (the controller's guard checks it again), so no one else can make the server
+  // take 32 MB; a refused request's connection is closed rather than its unread body drained. The
+  // mount matches the route however its address is spelled (a trailing slash, another case).
   const adminKey = app.get(AdminKeyGuard);
-  fastify.addHook('onRequest', async (request, reply) => {
-    // By the route matched, not the address as spelled: a trailing slash reaches the same route.
-    if (request.method !== 'POST' || request.routeOptions.url !== IMPORT_PATH) return;
-    try {
-      await adminKey.check(request, 'moderator');
-    } catch (error) {
-      reply.header('Connection', 'close');
-      throw error;
-    }
+  app.use(IMPORT_PATH, (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'POST') return next();
+    adminKey.check(request, 'moderator').then(
+      () => next(),
+      (error: unknown) => {
+        response.setHeader('Connection', 'close');
+        next(error);
+      },
+    );
   });
-  useBodyParsers(fastify, [{ path: IMPORT_PATH, limit: MAX_IMPORT_BYTES }]);
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    done(unsafeBodyProblem(request.body) ?? undefined);
-  });
+  app.use(IMPORT_PATH, textBodies({ bytes: MAX_IMPORT_BYTES, ms: IMPORT_BODY_MAX_MS }));
+  app.use(jsonBodies({ bytes: MAX_JSON_BYTES, ms: JSON_BODY_MAX_MS }));
+  app.use((request: Request, _response: Response, next: NextFunction) => next(unsafeBodyProblem(request.body) ?? undefined));
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalInterceptors(app.get(ReadYourWritesInterceptor));
 
@@ -261,8 +242,12 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig, log
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
-    await serveAssets(fastify, path.join(config.staticDir, 'assets'));
+    const assetsDir = path.join(config.staticDir, 'assets');
+    app.use('/assets', precompressedAssets(assetsDir));
+    app.use('/assets', express.static(assetsDir, { immutable: true, maxAge: '365d', fallthrough: false }));
+    // The build's other top-level files (the icon, the manifest), but never index.html as it is.
+    app.use(express.static(config.staticDir, { index: false, maxAge: '1h' }));
     // Client-side routes: every other GET that is not the API gets the app shell, with the page's own head.
-    serveAppShell(fastify, config.staticDir, app.get(PageHeads), config, logger);
+    app.use(appShell(path.join(config.staticDir, 'index.html'), app.get(PageHeads), config, logger));
   }
 }

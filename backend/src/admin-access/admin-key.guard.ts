@@ -1,10 +1,10 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
 import { OWNER_KEY_ID, OWNER_KEY_NAME, roleCovers } from '@team/contracts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../shared/domain-errors.js';
 import type { AddressBudget } from '../http/rate-limiter.js';
-import { AuditContextFactory, clientBudgetKey, correlationIdOf, headerOf, pathOf, rememberAdminKey, type RequestAdminKey } from '../http/audit-context.js';
+import { AuditContextFactory } from '../http/audit-context.js';
+import { clientBudgetKey, correlationIdOf, headerOf, pathOf, rememberAdminKey, type RequestAdminKey, type WebRequest } from '../http/request-facts.js';
 import { AdminKeyVerifier } from './admin-key.js';
 import { AdminKeyDirectory } from './admin-keys/admin-key-directory.js';
 import { ROLE_NEEDED, type RoleNeeded } from './admin-role.js';
@@ -49,7 +49,7 @@ export class AdminKeyGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const needed = this.reflector.getAllAndOverride<RoleNeeded | undefined>(ROLE_NEEDED, [context.getHandler(), context.getClass()]);
-    await this.check(context.switchToHttp().getRequest<FastifyRequest>(), needed ?? 'owner');
+    await this.check(context.switchToHttp().getRequest<WebRequest>(), needed ?? 'owner');
     return true;
   }
 
@@ -57,7 +57,7 @@ export class AdminKeyGuard implements CanActivate {
    * The check itself, for a route that must run it before Nest does: the import's 32 MB body is
    * read only for the admin (app.ts puts this in front of its body parser). Throws 401, 403 or 429.
    */
-  async check(request: FastifyRequest, needed: RoleNeeded): Promise<RequestAdminKey> {
+  async check(request: WebRequest, needed: RoleNeeded): Promise<RequestAdminKey> {
     const address = clientBudgetKey(request);
     // One check at a time per address: a burst of parallel guesses would otherwise all be
     // compared before the budget's count could say stop. The admin's own requests queue too,
@@ -68,7 +68,7 @@ export class AdminKeyGuard implements CanActivate {
     if (needed !== 'any' && !roleCovers(key.role, needed)) {
       throw new ForbiddenError(`This needs the ${needed} role. The key "${key.name}" has the ${key.role} role.`);
     }
-    rememberAdminKey(request.raw, key);
+    rememberAdminKey(request, key);
     return key;
   }
 
@@ -85,7 +85,7 @@ export class AdminKeyGuard implements CanActivate {
     return mine;
   }
 
-  private async checkFrom(request: FastifyRequest, address: string): Promise<RequestAdminKey> {
+  private async checkFrom(request: WebRequest, address: string): Promise<RequestAdminKey> {
     // Only reads the shared count: a refused request is not a guess and spends nothing.
     const blocked = await this.failures.blockedFor(address);
     if (blocked > 0) this.refuse(request, address, blocked, false);
@@ -97,19 +97,19 @@ export class AdminKeyGuard implements CanActivate {
     if ('found' in lookup) return { id: lookup.found.id, name: lookup.found.name, role: lookup.found.role, expiresAt: lookup.found.expiresAt };
     const wait = await this.failures.hit(address);
     if (wait > 0) this.refuse(request, address, wait, true);
-    quietRequestLog(request.raw);
+    quietRequestLog(request);
     this.wrongKeys.wrongKey(address, this.factsOf(request));
     throw new UnauthorizedError(REFUSALS[lookup.refused]);
   }
 
-  private refuse(request: FastifyRequest, address: string, wait: number, guess: boolean): never {
-    quietRequestLog(request.raw);
+  private refuse(request: WebRequest, address: string, wait: number, guess: boolean): never {
+    quietRequestLog(request);
     this.wrongKeys.blocked(address, this.factsOf(request), wait, guess);
     throw new TooManyRequestsError(`Too many wrong admin keys. Try again in ${wait} seconds.`, wait);
   }
 
   /** The caller's hashed fingerprint, as in the audit log; never the key that was sent. */
-  private factsOf(request: FastifyRequest): WrongKeyFacts {
-    return { fingerprint: this.audit.fingerprint(request), correlationId: correlationIdOf(request.raw), method: request.method, path: pathOf(request) };
+  private factsOf(request: WebRequest): WrongKeyFacts {
+    return { fingerprint: this.audit.fingerprint(request), correlationId: correlationIdOf(request), method: request.method ?? 'GET', path: pathOf(request) };
   }
 }

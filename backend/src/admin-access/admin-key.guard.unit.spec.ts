@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../http/request-facts.js';
 import { pino } from 'pino';
 import { AuditContextFactory } from '../http/audit-context.js';
 import { RateLimiter } from '../http/rate-limiter.js';
@@ -13,13 +13,13 @@ import { BUDGET_SPENT_MESSAGE, WrongKeyLog } from './wrong-key-log.js';
 
 const KEY = 'the-real-admin-key-123';
 
-/** The parts of a Fastify request the guard reads. */
-function requestFrom(ip: string, key?: string): FastifyRequest {
+/** The parts of a request the guard reads. */
+function requestFrom(ip: string, key?: string): WebRequest {
   const headers: Record<string, string | undefined> = { 'x-admin-key': key };
-  return { ip, method: 'GET', url: '/api/admin/session', headers, raw: { socket: {} } } as unknown as FastifyRequest;
+  return { ip, method: 'GET', url: '/api/admin/session', headers, socket: {} } as unknown as WebRequest;
 }
 
-function contextOf(request: FastifyRequest): ExecutionContext {
+function contextOf(request: WebRequest): ExecutionContext {
   return { switchToHttp: () => ({ getRequest: () => request }), getHandler: () => contextOf, getClass: () => Object } as unknown as ExecutionContext;
 }
 

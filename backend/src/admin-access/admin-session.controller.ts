@@ -1,7 +1,6 @@
 import { Controller, Get, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import type { AdminSessionInfo } from '@team/contracts';
-import { adminKeyOf } from '../http/audit-context.js';
+import { adminKeyOf, type WebRequest } from '../http/request-facts.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
 import { RequiresRole } from './admin-role.js';
 
@@ -14,9 +13,9 @@ import { RequiresRole } from './admin-role.js';
 @RequiresRole('any')
 export class AdminSessionController {
   @Get()
-  check(@Req() request: FastifyRequest): AdminSessionInfo {
+  check(@Req() request: WebRequest): AdminSessionInfo {
     // The guard has just looked the key up: its answer is all the session says.
-    const { id, name, role, expiresAt } = adminKeyOf(request.raw)!;
+    const { id, name, role, expiresAt } = adminKeyOf(request)!;
     return { keyId: id, name, role, expiresAt };
   }
 }

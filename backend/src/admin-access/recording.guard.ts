@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../http/request-facts.js';
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';
 import { AdminKeyGuard } from './admin-key.guard.js';
@@ -16,7 +16,7 @@ export class RecordingGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.config.publicRecording === 'recorders') await this.adminKey.check(context.switchToHttp().getRequest<FastifyRequest>(), 'recorder');
+    if (this.config.publicRecording === 'recorders') await this.adminKey.check(context.switchToHttp().getRequest<WebRequest>(), 'recorder');
     return true;
   }
 }

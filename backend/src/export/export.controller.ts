@@ -1,13 +1,14 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { EVENT_POSITION_HEADER, IMPORT_TEMPLATES, type EventStore } from '@team/contracts';
 import { AdminKeyGuard } from '../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../admin-access/admin-role.js';
 import type { AppConfig } from '../config.js';
-import { clientBudgetKey } from '../http/audit-context.js';
+import { sendWhole, streamTo } from '../http/raw-response.js';
+import { clientBudgetKey, type WebRequest } from '../http/request-facts.js';
 import { APP_CONFIG, EVENT_STORE, LOGGER, READ_KNEX } from '../infrastructure/tokens.js';
 import { LadderRepository } from '../ladder/runtime/ladder.repository.js';
 import { NotFoundError } from '../shared/domain-errors.js';
@@ -57,7 +58,7 @@ export class ExportController {
   @ApiResponse({ status: 200, description: 'The CSV file, streamed' })
   @ApiResponse({ status: 429, description: 'An export from this address is still running' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async players(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async players(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     await this.exporting(request, false, async () => {
       const { position, chunks } = await playersCsv(this.readKnex);
       return this.send(response, 'players.csv', TYPES.csv, position, chunks);
@@ -75,7 +76,7 @@ export class ExportController {
   @ApiResponse({ status: 404, description: 'Another format' })
   @ApiResponse({ status: 429, description: 'An export from this address is still running' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async matches(@Param('format') format: string, @Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async matches(@Param('format') format: string, @Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     if (format !== 'csv' && format !== 'json') throw new NotFoundError('The matches export is matches.csv or matches.json.');
     await this.exporting(request, false, async () => {
       const { position, voided } = await matchExportSnapshot(this.ladder, this.store);
@@ -93,7 +94,7 @@ export class ExportController {
   @ApiResponse({ status: 200, description: 'The log, streamed' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 503, description: 'Too many exports at once' })
-  async events(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async events(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     await this.exporting(request, true, async () => {
       const position = await this.store.headPosition();
       return this.send(response, 'events.ndjson', TYPES.ndjson, position, eventsNdjson(this.store, position));
@@ -105,14 +106,14 @@ export class ExportController {
   @ApiParam({ name: 'name', enum: ['matches.csv', 'matches.json'] })
   @ApiResponse({ status: 200, description: 'The template: two matches in the import format' })
   @ApiResponse({ status: 404, description: 'No such template' })
-  template(@Param('name') name: string, @Res() response: FastifyReply): void {
+  template(@Param('name') name: string, @Req() request: WebRequest, @Res() response: ServerResponse): void {
     const format = name === 'matches.csv' ? 'csv' : name === 'matches.json' ? 'json' : null;
     if (!format) throw new NotFoundError('No such template: ask for matches.csv or matches.json.');
-    response.header('Content-Type', TYPES[format]).header('Content-Disposition', `attachment; filename="template-${name}"`).send(IMPORT_TEMPLATES[format]);
+    sendWhole(request, response, { type: TYPES[format], headers: { 'Content-Disposition': `attachment; filename="template-${name}"` }, body: IMPORT_TEMPLATES[format] });
   }
 
   /** Runs an export in a slot (export-slots.ts); one cut at its time limit is logged. */
-  private async exporting(request: FastifyRequest, admin: boolean, run: () => Promise<{ name: string; outcome: string }>): Promise<void> {
+  private async exporting(request: WebRequest, admin: boolean, run: () => Promise<{ name: string; outcome: string }>): Promise<void> {
     const address = clientBudgetKey(request);
     const release = this.slots.take(address, admin);
     try {
@@ -123,16 +124,15 @@ export class ExportController {
     }
   }
 
-  private async send(response: FastifyReply, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<{ name: string; outcome: string }> {
-    // The file streams on Node's response, with backpressure (streamChunks).
-    response.hijack();
-    const raw = response.raw;
-    raw.statusCode = 200;
-    raw.setHeader('Content-Type', type);
-    raw.setHeader('Content-Disposition', `attachment; filename="${name}"`);
-    raw.setHeader('Cache-Control', 'no-store');
-    raw.setHeader(EVENT_POSITION_HEADER, String(position));
-    const outcome = await streamChunks(raw, chunks, { drainTimeoutMs: this.drainTimeoutMs, maxMs: this.maxExportMs });
+  private async send(response: ServerResponse, name: string, type: string, position: number, chunks: AsyncIterable<string>): Promise<{ name: string; outcome: string }> {
+    // The file streams with backpressure (streamChunks).
+    streamTo(response, 200, {
+      'Content-Type': type,
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'no-store',
+      [EVENT_POSITION_HEADER]: String(position),
+    });
+    const outcome = await streamChunks(response, chunks, { drainTimeoutMs: this.drainTimeoutMs, maxMs: this.maxExportMs });
     return { name, outcome };
   }
 }

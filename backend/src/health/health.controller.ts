@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import { EventStoreUnavailableError, type EventStore, type HealthResponse } from '@team/contracts';
 import { Projector, READ_MODELS_CHECKPOINT, readActiveProjector, readCheckpoint } from '@team/projections';
@@ -63,7 +63,7 @@ export class HealthController {
   })
   @ApiResponse({ status: 200, description: 'ok' })
   @ApiResponse({ status: 503, description: 'degraded or unavailable' })
-  async health(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthResponse> {
+  async health(@Res({ passthrough: true }) response: ServerResponse): Promise<HealthResponse> {
     const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
     try {
       // The replica is read before the primary: a replica read after could be "ahead" of the
@@ -81,10 +81,10 @@ export class HealthController {
         { name, runsInThisProcess: this.projector?.status().active ?? false, active },
         replicaPosition === undefined ? undefined : { position: replicaPosition },
       );
-      response.code(status);
+      response.statusCode = status;
       return body;
     } catch (error) {
-      response.code(503);
+      response.statusCode = 503;
       // With KurrentDB as the log (EVENTSTORE_URL), the log can be down while PostgreSQL is up.
       if (error instanceof EventStoreUnavailableError && this.config.eventStoreUrl) {
         return { status: 'unavailable', database: 'up', error: 'The event log cannot be reached.' };

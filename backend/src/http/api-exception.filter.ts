@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type ApiError } from '@team/contracts';
 import type { Logger } from 'pino';
 import {
@@ -13,8 +13,7 @@ import {
   ForbiddenError,
 } from '../shared/domain-errors.js';
 import { isConnectionError } from '../infrastructure/database.js';
-import { pathOf } from './audit-context.js';
-import { readOffBody } from './body-parsers.js';
+import { pathOf } from './request-facts.js';
 
 interface Mapped {
   status: number;
@@ -28,6 +27,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'This action is not allowed.',
   404: 'Not found.',
   405: 'This method is not allowed here.',
+  408: 'The request body took too long to arrive.',
   409: 'The request conflicts with the current state.',
   413: 'The request body is too large.',
   415: 'Send the body as application/json.',
@@ -64,43 +64,36 @@ export function mapError(error: unknown): Mapped {
     const status = error.getStatus();
     return { status, body: { error: STATUS_MESSAGES[status] ?? error.message } };
   }
-  // Fastify's own errors (a body over its limit, a Content-Length that does not match) carry their status.
-  const status = (error as { statusCode?: number } | null)?.statusCode;
+  // Errors of the HTTP layer's own parts (a static file's `send`: a malformed path, a missing
+  // asset) carry their status.
+  const carried = error as { status?: unknown; statusCode?: unknown } | null;
+  const status = typeof carried?.status === 'number' ? carried.status : carried?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { error: STATUS_MESSAGES[status] ?? 'The request is not valid.' } };
   }
   return { status: 500, body: { error: 'Something went wrong on our side. Please try again.' } };
 }
 
-export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
-  const raw = reply.raw;
-  if (raw.headersSent) {
+/** Answers `error` in the API's error shape, on Node's response: for the filter and for the HTTP edge's own steps. */
+export function sendError(error: unknown, request: IncomingMessage, response: ServerResponse, logger: Logger): void {
+  if (response.headersSent) {
     // Too late for an error answer (a streamed export, say): cut the transfer, so the client sees
     // it broken rather than waiting for an end that never comes, or taking half a file as whole.
     logger.error({ err: error, path: pathOf(request) }, 'request failed after the headers were sent; response destroyed');
-    raw.destroy();
+    response.destroy();
     return;
   }
   const mapped = mapError(error);
   if (mapped.status >= 500) logger.error({ err: error, path: pathOf(request) }, 'request failed');
-  if (reply.sent) {
-    // A route that took the raw response for a stream (reply.hijack) and failed before writing it.
-    raw.writeHead(mapped.status, { ...mapped.headers, 'Content-Type': 'application/json; charset=utf-8' });
-    raw.end(JSON.stringify(mapped.body));
-    return;
-  }
-  const send = () => reply.headers(mapped.headers ?? {}).code(mapped.status).send(mapped.body);
-  if (mapped.status === 413 && !request.raw.complete) {
-    // Read the rest of a body refused for its size before answering, as body-parser did: a proxy
-    // still sending it would otherwise meet a closed connection and answer 502 instead of this 413.
-    readOffBody(request.raw, (whole) => {
-      // Fastify asked to close the connection after a refused body; once it is read, it can stay open.
-      if (whole) reply.removeHeader('connection');
-      send();
-    });
-    return;
-  }
-  send();
+  const body = Buffer.from(JSON.stringify(mapped.body), 'utf8');
+  response.statusCode = mapped.status;
+  for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);
+  // A route may have set its own type or caching before it failed: the error is JSON, never stored.
+  response.removeHeader('Content-Disposition');
+  response.removeHeader('ETag');
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', body.length);
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 @Catch()
@@ -109,6 +102,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
+    sendError(error, http.getRequest<IncomingMessage>(), http.getResponse<ServerResponse>(), this.logger);
   }
 }

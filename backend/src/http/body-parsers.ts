@@ -1,42 +1,129 @@
-import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { InvalidInputError } from '../shared/domain-errors.js';
+import type { WebRequest } from './request-facts.js';
 
 /** The most a JSON body may hold. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-/** A route that takes its body as text, whatever its type, up to its own limit (the import's file). */
-export interface TextBodyRoute {
-  path: string;
-  limit: number;
+/** How long a JSON body may take to arrive once its headers have: a match is a few KB. */
+export const JSON_BODY_MAX_MS = 10_000;
+
+/** A body over its limit in bytes is refused with 413; one that takes longer than its time, with 408. */
+export interface BodyLimits {
+  bytes: number;
+  ms: number;
+}
+
+type Next = (error?: unknown) => void;
+type Middleware = (request: WebRequest, response: ServerResponse, next: Next) => void;
+
+/** The HTTP error the error filter maps by its status (413, 408). */
+class BodyRefusedError extends Error {
+  constructor(readonly status: number) {
+    super(`request body refused (${status})`);
+  }
+}
+
+const BODY_READ = Symbol('bodyRead');
+type Marked = WebRequest & { [BODY_READ]?: true };
+
+/** Whether the request carries a body at all: a length over 0 or a chunked transfer. */
+function carriesBody(request: IncomingMessage): boolean {
+  if (request.headers['transfer-encoding'] !== undefined) return true;
+  const length = request.headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+function mediaTypeOf(request: IncomingMessage): string | undefined {
+  return request.headers['content-type']?.split(';', 1)[0]!.trim().toLowerCase();
 }
 
 /**
- * The API's body parsing, in place of Fastify's defaults: JSON objects and arrays up to
- * MAX_JSON_BYTES, and the text routes' bodies as text up to their limits. A body of another type
- * is read (within the limit) and left unparsed: the route's validation then says what is missing.
- * Must run before the routes are registered (the text routes' limits are set as each is added).
+ * Reads a request's body as UTF-8 text within `limits`. Over the byte limit, what is left is read
+ * off (bounded by readOffBody) before the 413, so a proxy still sending it gets the answer rather
+ * than a closed connection; past the time limit the answer is 408 and the connection is closed.
  */
-export function useBodyParsers(instance: FastifyInstance, textRoutes: readonly TextBodyRoute[]): void {
-  const textRouteOf = (url: string | undefined) => textRoutes.find((route) => route.path === url);
-  instance.addHook('onRoute', (route) => {
-    const text = textRouteOf(route.url);
-    if (text) route.bodyLimit = text.limit;
-  });
-  const takesText = (request: FastifyRequest) => textRouteOf(request.routeOptions.url) !== undefined;
-
-  instance.removeAllContentTypeParsers();
-  instance.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: MAX_JSON_BYTES }, (request, body, done) => {
-    if (takesText(request)) return done(null, body);
-    try {
-      done(null, parseJsonBody(body as string));
-    } catch (error) {
-      done(error as Error, undefined);
+function readText(request: IncomingMessage, response: ServerResponse, limits: BodyLimits, then: (error: unknown, text?: string) => void): void {
+  const declared = Number(request.headers['content-length']);
+  const refuse = (status: number) => {
+    if (status === 408) {
+      response.setHeader('Connection', 'close');
+      return then(new BodyRefusedError(408));
     }
-  });
-  instance.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_JSON_BYTES }, (request, body, done) => {
-    done(null, takesText(request) ? body : undefined);
-  });
+    readOffBody(request, (whole) => {
+      if (!whole) response.setHeader('Connection', 'close');
+      then(new BodyRefusedError(413));
+    });
+  };
+  if (Number.isFinite(declared) && declared > limits.bytes) return refuse(413);
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  let settled = false;
+  const finish = (outcome: number | 'done' | 'gone') => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    request.off('data', onData);
+    request.off('end', onEnd);
+    request.off('error', onGone);
+    request.off('close', onGone);
+    if (outcome === 'done') return then(null, Buffer.concat(chunks, seen).toString('utf8'));
+    if (outcome === 'gone') return then(new InvalidInputError('The request body did not arrive whole.'));
+    refuse(outcome);
+  };
+  const onData = (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > limits.bytes) finish(413);
+    else chunks.push(chunk);
+  };
+  const onEnd = () => finish('done');
+  const onGone = () => finish(request.complete ? 'done' : 'gone');
+  const timer = setTimeout(() => finish(408), limits.ms);
+  request.on('data', onData);
+  request.once('end', onEnd);
+  request.once('error', onGone);
+  request.once('close', onGone);
+}
+
+/**
+ * The body of a route that takes it as text, whatever its type, up to its own limits (the
+ * import's file): mounted on that route's path, ahead of jsonBodies.
+ */
+export function textBodies(limits: BodyLimits): Middleware {
+  return (request, response, next) => {
+    const marked = request as Marked;
+    if (request.method === 'GET' || request.method === 'HEAD' || !carriesBody(request)) return next();
+    marked[BODY_READ] = true;
+    readText(request, response, limits, (error, text) => {
+      if (error) return next(error);
+      marked.body = text;
+      next();
+    });
+  };
+}
+
+/**
+ * The API's body parsing: a JSON object or array up to `limits`. A body of another type is read
+ * (within the limits) and left unparsed: the route's validation then says what is missing.
+ */
+export function jsonBodies(limits: BodyLimits): Middleware {
+  return (request, response, next) => {
+    const marked = request as Marked;
+    if (marked[BODY_READ] || request.method === 'GET' || request.method === 'HEAD') return next();
+    const json = mediaTypeOf(request) === 'application/json';
+    if (!json && !carriesBody(request)) return next();
+    marked[BODY_READ] = true;
+    readText(request, response, limits, (error, text) => {
+      if (error) return next(error);
+      if (!json) return next();
+      try {
+        marked.body = parseJsonBody(text!);
+      } catch (parseError) {
+        return next(parseError);
+      }
+      next();
+    });
+  };
 }
 
 /** An object or an array, as JSON's strict mode takes them; an empty body is an empty object. */
@@ -58,6 +145,7 @@ const READ_OFF_MAX_MS = 10_000;
 
 /** Reads and drops what is left of a request's body, then calls `then` with whether it was read to its end. */
 export function readOffBody(request: IncomingMessage, then: (whole: boolean) => void): void {
+  if (request.complete) return then(true);
   let seen = 0;
   let settled = false;
   const finish = (whole: boolean) => {

@@ -3,23 +3,23 @@ import { Socket } from 'node:net';
 
 /** What an early route may do with a request it took. */
 export interface EarlyAnswer {
-  /** Call first when answering: logs the request and sets the security headers, as the onRequest hook would. */
+  /** Call first when answering: logs the request and sets the security headers, as the middleware would. */
   begin(): void;
-  /** Hands the request to Fastify after all, which handles it from the start; only before `begin`. */
+  /** Hands the request to the framework after all, which handles it from the start; only before `begin`. */
   fallBack(): void;
 }
 
 /**
- * An answer given from the HTTP server's request event, ahead of Fastify. It returns false,
+ * An answer given from the HTTP server's request event, ahead of the framework. It returns false,
  * having done nothing, for a request it does not take; once it returns true the request is its
  * own to answer (or to give back through `fallBack`, for a failure the API's error handling
  * should answer).
  */
 export type EarlyRoute = (request: IncomingMessage, response: ServerResponse, answer: EarlyAnswer) => boolean;
 
-/** What every answer given before Fastify still gets: its log line, its request id and the security headers. */
+/** What every answer given before the framework still gets: its log line, its request id and the security headers. */
 export interface EarlyAnswerSetup {
-  /** pino-http's middleware, the one the onRequest hook runs for every other request (same log line, same request id). */
+  /** pino-http's middleware, the one every other request passes (same log line, same request id). */
   logRequest(request: IncomingMessage, response: ServerResponse, next: () => void): void;
   /**
    * Whether the log line of a successful answer would be written. pino-http serialises the
@@ -34,15 +34,15 @@ export interface EarlyAnswerSetup {
 }
 
 /**
- * Puts `route` in front of the framework (Fastify, with Nest's routing) that `server` hands its
- * requests to. The framework cost about a third of the time of the leaderboard read answered
- * from memory when it was Express (measured): a route that only writes ready-made bytes
+ * Puts `route` in front of the framework (Express, with Nest's routing) that `server` hands its
+ * requests to. The framework costs about a third of the time of the leaderboard read answered
+ * from memory (measured): a route that only writes ready-made bytes
  * can skip them, provided it sets what they would have set (EarlyAnswerSetup) and takes only
  * requests that no check in the chain could refuse.
  */
 export function serveEarlyRoute(server: Server, route: EarlyRoute, setup: EarlyAnswerSetup): void {
   const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
-  if (handlers.length !== 1) throw new Error(`Expected one request handler (Fastify) on the server, found ${handlers.length}.`);
+  if (handlers.length !== 1) throw new Error(`Expected one request handler (the framework) on the server, found ${handlers.length}.`);
   const framework = handlers[0]!;
   const noop = () => {};
   const headers = [...setup.securityHeaders];

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
 import { AuditContextFactory } from './audit-context.js';
+import type { WebRequest } from './request-facts.js';
 
 const ADDRESS = '203.0.113.40';
-const from = (ip: string) => ({ ip, raw: { socket: {} } }) as unknown as FastifyRequest;
+const from = (ip: string) => ({ ip, socket: {} }) as unknown as WebRequest;
 
 describe('audit fingerprints', () => {
   let db: TestDatabase;

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../shared/domain-errors.js';
 // Checks every API request passes before any route sees it: what no route has a use for and
 // what would otherwise reach PostgreSQL as text it refuses (a 500 instead of a 400).
 
-/** The refusal of an address whose percent-encoded bytes are not UTF-8 text (also Fastify's router's, see app.ts). */
+/** The refusal of an address whose percent-encoded bytes are not UTF-8 text. */
 export const UNDECODABLE_ADDRESS = 'The address is not valid: it holds bytes that are not UTF-8 text.';
 
 /** Deeper than any request body of this API (a block is three levels). */

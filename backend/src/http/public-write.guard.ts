@@ -1,8 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { TooManyRequestsError } from '../shared/domain-errors.js';
 import { PUBLIC_WRITE_LIMITER } from '../infrastructure/tokens.js';
-import { clientBudgetKey } from './audit-context.js';
+import { clientBudgetKey, type WebRequest } from './request-facts.js';
 import type { AddressBudget } from './rate-limiter.js';
 
 /**
@@ -14,7 +13,7 @@ export class PublicWriteGuard implements CanActivate {
   constructor(@Inject(PUBLIC_WRITE_LIMITER) private readonly limiter: AddressBudget) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const wait = await this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<FastifyRequest>()));
+    const wait = await this.limiter.hit(clientBudgetKey(context.switchToHttp().getRequest<WebRequest>()));
     if (wait > 0) {
       throw new TooManyRequestsError(`Too many submissions from your address. Try again in ${wait} seconds.`, wait);
     }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedEncodings } from './precompressed-assets.js';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -112,10 +111,4 @@ function writeBody(request: IncomingMessage, response: ServerResponse, body: Buf
   response.setHeader('Content-Length', body.length);
   if (encoding) response.setHeader('Content-Encoding', encoding);
   response.end(request.method === 'HEAD' ? undefined : body);
-}
-
-/** sendView for a route's reply: the ready bytes go out on Node's response, not through Fastify's send. */
-export function replyWithView(request: FastifyRequest, reply: FastifyReply, view: CachedView): void {
-  reply.hijack();
-  sendView(request.raw, reply.raw, view);
 }

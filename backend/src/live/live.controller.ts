@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, Inject, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientBudgetKey } from '../http/audit-context.js';
+import type { ServerResponse } from 'node:http';
+import { streamTo } from '../http/raw-response.js';
+import { clientBudgetKey, type WebRequest } from '../http/request-facts.js';
 import type { AddressBudget } from '../http/rate-limiter.js';
 import { LIVE_OPEN_LIMITER } from '../infrastructure/tokens.js';
 import { InvalidInputError, TooManyRequestsError } from '../shared/domain-errors.js';
@@ -62,8 +63,8 @@ export class LiveController {
   async stream(
     @Headers('last-event-id') header: string | undefined,
     @Query('lastEventId') query: unknown,
-    @Req() request: FastifyRequest,
-    @Res() response: FastifyReply,
+    @Req() request: WebRequest,
+    @Res() response: ServerResponse,
   ): Promise<void> {
     const lastEventId = lastEventIdOf(header ?? query);
     const address = clientBudgetKey(request);
@@ -76,10 +77,8 @@ export class LiveController {
     // With nobody connected the feed has not read the log: the first stream waits for it.
     await this.feed.catchUpForOpen();
     this.feed.admit(address);
-    // The stream is written on Node's response for as long as it lasts.
-    response.hijack();
-    const raw = response.raw;
-    raw.writeHead(200, {
+    // The stream is written for as long as it lasts.
+    streamTo(response, 200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       // no-transform: the compression middleware leaves the stream alone (it would hold messages back).
       'Cache-Control': 'no-cache, no-transform',
@@ -89,10 +88,10 @@ export class LiveController {
     });
     // HEAD is routed here too: it gets the stream's headers and no stream, so it holds no slot.
     if (request.method === 'HEAD') {
-      raw.end();
+      response.end();
       return;
     }
-    raw.socket?.setNoDelay(true);
-    await this.feed.open(raw, lastEventId, address);
+    response.socket?.setNoDelay(true);
+    await this.feed.open(response, lastEventId, address);
   }
 }

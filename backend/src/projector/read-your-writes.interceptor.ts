@@ -1,5 +1,5 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { from, mergeMap, type Observable } from 'rxjs';
 import type { AppConfig } from '../config.js';
 import { ProjectionWaiter } from './projection-waiter.js';
@@ -16,13 +16,13 @@ export class ReadYourWritesInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const response = context.switchToHttp().getResponse<FastifyReply>();
+    const response = context.switchToHttp().getResponse<ServerResponse>();
     return next.handle().pipe(
       mergeMap((result) => {
         if (!(result instanceof Written)) return from([result]);
         return from(
           (async () => {
-            if (result.position > 0) response.header('X-Event-Position', String(result.position));
+            if (result.position > 0) response.setHeader('X-Event-Position', String(result.position));
             const reached = await this.waiter.waitFor(result.position, this.config.readYourWritesTimeoutMs);
             if (!reached) {
               throw new ServiceUnavailableError(

@@ -10,7 +10,7 @@ const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z
  * is not a plain host name gives `localhost`. The Host is used for these links and nothing else,
  * and what is built from it is never cached across requests.
  */
-export function siteOrigin(config: Pick<AppConfig, 'publicUrl'>, request: { host: string; protocol: string }): string {
+export function siteOrigin(config: Pick<AppConfig, 'publicUrl'>, request: { host?: string | undefined; protocol: string }): string {
   if (config.publicUrl) return config.publicUrl;
   const host = request.host;
   return `${request.protocol === 'https' ? 'https' : 'http'}://${host && PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;

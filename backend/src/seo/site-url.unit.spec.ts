@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../http/request-facts.js';
 import { siteOrigin } from './site-url.js';
 
-const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as FastifyRequest;
+const request = (host: string | undefined, protocol = 'http') => ({ host, protocol }) as unknown as WebRequest;
 
 describe('siteOrigin', () => {
   test('PUBLIC_URL wins over whatever the request says', () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { AdminKeySummary, CreatedAdminKey } from '@team/contracts';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -35,14 +35,14 @@ export class AdminKeysController {
 
   @Post()
   @HttpCode(201)
-  async create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<CreatedAdminKey> {
+  async create(@Body() body: unknown, @Req() request: WebRequest): Promise<CreatedAdminKey> {
     const { key, summary } = await this.directory.create(parseCreateKey(body, this.clock()), this.audit.contextFor(request, 'admin'));
     return { key, summary };
   }
 
   @Post(':id/revoke')
   @HttpCode(200)
-  async revoke(@Param('id') id: string, @Req() request: FastifyRequest): Promise<AdminKeySummary> {
+  async revoke(@Param('id') id: string, @Req() request: WebRequest): Promise<AdminKeySummary> {
     if (!KEY_ID.test(id)) throw new InvalidInputError(`The key id must look like k0123456789 (k and 10 hex digits).`);
     return (await this.directory.revoke(id, this.audit.contextFor(request, 'admin'))).summary;
   }

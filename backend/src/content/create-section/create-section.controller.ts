@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -20,7 +20,7 @@ export class CreateSectionController {
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentSection>> {
+  async create(@Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new CreateSectionCommand(body, this.audit.contextFor(request, 'admin')),
     );

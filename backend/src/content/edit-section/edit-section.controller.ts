@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -20,7 +20,7 @@ export class EditSectionController {
   @Put(':id')
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async edit(@Param('id') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentSection>> {
+  async edit(@Param('id') rawId: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new EditSectionCommand(idParam(rawId, 'section'), body, this.audit.contextFor(request, 'admin')),
     );

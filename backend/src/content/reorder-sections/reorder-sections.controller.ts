@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -21,7 +21,7 @@ export class ReorderSectionsController {
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async reorder(@Param('page') page: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentSection[]>> {
+  async reorder(@Param('page') page: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentSection[]>> {
     const { sections, position } = await this.commands.execute(
       new ReorderSectionsCommand(contentPageParam(page), body, this.audit.contextFor(request, 'admin')),
     );

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentSection } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -24,7 +24,7 @@ export class RestoreSectionController {
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentSection>> {
+  async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentSection>> {
     const { section, position } = await this.commands.execute(
       new RestoreSectionCommand(idParam(rawId, 'section'), body, this.audit.contextFor(request, 'admin')),
     );

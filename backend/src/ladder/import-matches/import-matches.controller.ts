@@ -1,6 +1,6 @@
 import { Controller, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import {
   importFormatOf,
   MAX_IMPORT_BYTES,
@@ -12,7 +12,9 @@ import {
 } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
-import { AuditContextFactory, headerOf } from '../../http/audit-context.js';
+import { AuditContextFactory } from '../../http/audit-context.js';
+import { sendWhole, streamTo } from '../../http/raw-response.js';
+import { headerOf, type WebRequest } from '../../http/request-facts.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { ImportMatchesService } from './import-matches.service.js';
@@ -21,7 +23,7 @@ export const IMPORT_PATH = '/api/admin/import';
 const MAX_FILE_NAME_LENGTH = 200;
 
 /** The uploaded file's name, from X-File-Name (percent-encoded, so any name fits a header). */
-function fileNameOf(request: FastifyRequest): string {
+function fileNameOf(request: WebRequest): string {
   const raw = headerOf(request, 'x-file-name');
   let name: string;
   try {
@@ -36,7 +38,7 @@ function fileNameOf(request: FastifyRequest): string {
   return name;
 }
 
-function fileTextOf(request: FastifyRequest): string {
+function fileTextOf(request: WebRequest): string {
   const body: unknown = request.body;
   if (typeof body !== 'string' || body.trim() === '') {
     throw new InvalidInputError('Send the file as the request body (text/csv, application/json or application/x-ndjson).');
@@ -97,8 +99,8 @@ export class ImportMatchesController {
   @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
   @ApiResponse({ status: 429, description: 'Too many requests from this address' })
   async import(
-    @Req() request: FastifyRequest,
-    @Res() response: FastifyReply,
+    @Req() request: WebRequest,
+    @Res() response: ServerResponse,
     @Query('dryRun') dryRun: string | undefined,
     @Query('backdated') backdatedParam: string | undefined,
   ): Promise<void> {
@@ -109,31 +111,26 @@ export class ImportMatchesController {
     if (flag(dryRun)) {
       const plan = await this.imports.plan(text, file, format, backdated);
       if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
-      response.code(200).send(plan.report satisfies ImportDryRunReport);
+      sendWhole(request, response, { type: 'application/json; charset=utf-8', body: JSON.stringify(plan.report satisfies ImportDryRunReport) });
       return;
     }
-    // The progress streams on Node's response, a line per step, once the plan is accepted.
-    const raw = response.raw;
+    // The progress streams, a line per step, once the plan is accepted.
     const send = (progress: ImportProgress) => {
-      raw.write(`${JSON.stringify(progress)}\n`);
+      response.write(`${JSON.stringify(progress)}\n`);
     };
     try {
       await this.imports.run(text, file, format, this.audit.contextFor(request, 'admin'), send, (plan) => {
         if (plan.tooLarge) throw new InvalidInputError(plan.tooLarge);
         if (!plan.report.ok) throw refusal(plan);
         // no-transform: compression would hold the progress lines back until the end.
-        response.hijack();
-        raw.statusCode = 200;
-        raw.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
-        raw.setHeader('Cache-Control', 'no-store, no-transform');
-        raw.flushHeaders();
+        streamTo(response, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store, no-transform' });
       }, backdated);
     } catch (error) {
-      if (!raw.headersSent) throw error;
+      if (!response.headersSent) throw error;
       // Past the headers the stream itself says what went wrong.
       send({ type: 'failed', done: 0, total: 0, recorded: 0, skipped: 0, line: 0, matchKey: '', error: 'The import stopped: the server could not go on. Run it again to resume.' });
     }
-    raw.end();
+    response.end();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { Knex } from 'knex';
 import { checkMergePlayers, MERGE_PLAYERS_NOT_VALID, type Player } from '@team/contracts';
 import { findPlayer } from '@team/projections';
@@ -25,7 +25,7 @@ export class MergePlayersController {
 
   @Post()
   @HttpCode(200)
-  async merge(@Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<Player>> {
+  async merge(@Body() body: unknown, @Req() request: WebRequest): Promise<Written<Player>> {
     const checked = checkMergePlayers(body);
     if (!checked.ok) throw new InvalidInputError(MERGE_PLAYERS_NOT_VALID, checked.errors);
     const { primaryId, duplicateId } = checked.value;

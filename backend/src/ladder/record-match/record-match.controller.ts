@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import { importIdempotencyKey, type RecordMatchResponse } from '@team/contracts';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
@@ -27,7 +27,7 @@ export class RecordMatchController {
   @UseGuards(RecordingGuard, PublicWriteGuard)
   async record(
     @Body() body: unknown,
-    @Req() request: FastifyRequest,
+    @Req() request: WebRequest,
     @Headers('idempotency-key') key: string | undefined,
   ): Promise<Written<RecordMatchResponse>> {
     const response = await this.commands.execute(

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { RenamePlayerResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -21,7 +21,7 @@ export class RenamePlayerController {
 
   @Post()
   @HttpCode(200)
-  async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<RenamePlayerResponse>> {
+  async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<RenamePlayerResponse>> {
     const playerId = wholeIdParam(id, 'player');
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const answer = await this.commands.execute(new RenamePlayerCommand(playerId, fields.username, this.audit.contextFor(request, 'admin')));

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { Knex } from 'knex';
 import { MAX_SEASON_NAME_LENGTH, type SeasonWriteResponse } from '@team/contracts';
 import { findSeason } from '@team/projections';
@@ -58,7 +58,7 @@ export class SeasonsAdminController {
   @ApiResponse({ status: 400, description: 'Blank or too long name (format characters alone count as blank), control characters, or a percentage outside 0–100' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 409, description: 'The current season has no match yet (rename it instead), or another season has the name (ignoring case)' })
-  async start(@Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<SeasonWriteResponse>> {
+  async start(@Body() body: unknown, @Req() request: WebRequest): Promise<Written<SeasonWriteResponse>> {
     const { name, softResetPercent } = fieldsOf(body);
     const written = await this.commands.execute(new StartSeasonCommand(name, softResetPercent, this.audit.contextFor(request, 'admin')));
     return this.answer(written);
@@ -77,7 +77,7 @@ export class SeasonsAdminController {
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 404, description: 'No such season' })
   @ApiResponse({ status: 409, description: 'Another season has the name (ignoring case)' })
-  async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<SeasonWriteResponse>> {
+  async rename(@Param('id') id: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<SeasonWriteResponse>> {
     const written = await this.commands.execute(
       new RenameSeasonCommand(wholeIdParam(id, 'season'), fieldsOf(body).name, this.audit.contextFor(request, 'admin')),
     );

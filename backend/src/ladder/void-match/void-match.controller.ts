@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { VoidMatchResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -21,7 +21,7 @@ export class VoidMatchController {
 
   @Post()
   @HttpCode(200)
-  async void(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<VoidMatchResponse>> {
+  async void(@Param('id') id: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<VoidMatchResponse>> {
     const matchId = wholeIdParam(id, 'match');
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     // Not a string counts as no reason: the decider gives the one message for both.

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import { SET_ASIDE_REASON_MAX, type SetAsideEventResponse } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -48,7 +48,7 @@ export class SetAsideEventController {
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 404, description: 'No event at that position' })
   @ApiResponse({ status: 409, description: 'Already set aside, or already applied to the read tables' })
-  async setAside(@Body() body: unknown, @Req() request: FastifyRequest): Promise<SetAsideEventResponse> {
+  async setAside(@Body() body: unknown, @Req() request: WebRequest): Promise<SetAsideEventResponse> {
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const position = validPosition(fields.position);
     const reason = validReason(fields.reason);
@@ -67,7 +67,7 @@ export class SetAsideEventController {
   @ApiResponse({ status: 200, description: 'Undone; answers the list of events still set aside' })
   @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
   @ApiResponse({ status: 404, description: 'The event at that position is not set aside' })
-  async undo(@Param('position') position: string, @Req() request: FastifyRequest): Promise<SetAsideEventResponse> {
+  async undo(@Param('position') position: string, @Req() request: WebRequest): Promise<SetAsideEventResponse> {
     return this.commands.execute(new UndoSetAsideEventCommand(validPosition(position), this.audit.contextFor(request, 'admin')));
   }
 }

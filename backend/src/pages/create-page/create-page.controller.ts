@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { Page } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -20,7 +20,7 @@ export class CreatePageController {
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<Page>> {
+  async create(@Body() body: unknown, @Req() request: WebRequest): Promise<Written<Page>> {
     const { page, position } = await this.commands.execute(new CreatePageCommand(body, this.audit.contextFor(request, 'admin')));
     return new Written(position, page);
   }

@@ -1,6 +1,6 @@
 import { Controller, Delete, Param, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentBlock } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -20,7 +20,7 @@ export class DeleteBlockController {
   @Delete(':id')
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async delete(@Param('id') rawId: string, @Req() request: FastifyRequest): Promise<Written<ContentBlock>> {
+  async delete(@Param('id') rawId: string, @Req() request: WebRequest): Promise<Written<ContentBlock>> {
     const { block, position } = await this.commands.execute(
       new DeleteBlockCommand(idParam(rawId, 'block'), this.audit.contextFor(request, 'admin')),
     );

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { PageWithBlocks } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -25,7 +25,7 @@ export class RestorePageController {
   @HttpCode(200)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<PageWithBlocks>> {
+  async restore(@Param('id') rawId: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<PageWithBlocks>> {
     const { page, position } = await this.commands.execute(
       new RestorePageCommand(idParam(rawId, 'page'), body, this.audit.contextFor(request, 'admin')),
     );

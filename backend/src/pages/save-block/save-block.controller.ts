@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
+import type { WebRequest } from '../../http/request-facts.js';
 import type { ContentBlock } from '@team/contracts';
 import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
@@ -21,7 +21,7 @@ export class SaveBlockController {
   @HttpCode(201)
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async create(@Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentBlock>> {
+  async create(@Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentBlock>> {
     const { block, position } = await this.commands.execute(
       new SaveBlockCommand(null, body, this.audit.contextFor(request, 'admin')),
     );
@@ -31,7 +31,7 @@ export class SaveBlockController {
   @Put(':id')
   @UseGuards(AdminKeyGuard)
   @RequiresRole('editor')
-  async update(@Param('id') rawId: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<Written<ContentBlock>> {
+  async update(@Param('id') rawId: string, @Body() body: unknown, @Req() request: WebRequest): Promise<Written<ContentBlock>> {
     const { block, position } = await this.commands.execute(
       new SaveBlockCommand(idParam(rawId, 'block'), body, this.audit.contextFor(request, 'admin')),
     );

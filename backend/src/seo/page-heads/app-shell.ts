@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config.js';
-import { pathOf } from '../../http/audit-context.js';
+import { sendNotModified, sendWhole } from '../../http/raw-response.js';
+import { pathOf, type WebRequest } from '../../http/request-facts.js';
 import { presents } from '../../http/send-view.js';
 import { siteOrigin } from '../site-url.js';
 import { renderHead, type PageHead } from './page-head.js';
@@ -51,24 +50,15 @@ function splitShell(html: string, mtimeMs: number): ShellParts {
  * The SPA shell for every client-side route, with the page's own head: its title, description,
  * canonical link, OpenGraph and Twitter tags, so a link preview or a crawler sees the page
  * without running JavaScript. An unknown match, player or page, or a malformed id, answers 404
- * (the SPA still shows its not-found screen) with a noindex robots tag. The build's other files
- * at its top level (the icon, the manifest) are served as they are.
+ * (the SPA still shows its not-found screen) with a noindex robots tag.
  *
- * Registered as the GET route of every path no controller has; a path that belongs to the
- * controllers but matched none of them gets the API's 404.
+ * A handler in Node's (request, response, next) form, put after the build's static files and
+ * before the controllers: a path that belongs to the controllers (the API and the SEO routes) is
+ * passed on to them, so one they do not have gets the API's 404.
  *
  * index.html is read again when its file changes (a new front-end build under a running server).
  */
-export function serveAppShell(
-  instance: FastifyInstance,
-  staticDir: string,
-  heads: PageHeads,
-  config: Pick<AppConfig, 'publicUrl'>,
-  logger: Logger,
-): void {
-  const indexFile = path.join(staticDir, 'index.html');
-  const topLevelFiles = new Set(fs.readdirSync(staticDir, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name));
-  topLevelFiles.delete('index.html');
+export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppConfig, 'publicUrl'>, logger: Logger) {
   let shell: Promise<ShellParts> | null = null;
   const load = async (): Promise<ShellParts> => {
     const { mtimeMs } = await stat(indexFile);
@@ -78,8 +68,8 @@ export function serveAppShell(
     return shell;
   };
 
-  const headOf = async (request: FastifyRequest, pathname: string): Promise<PageHead> => {
-    const query = new URL(request.url, 'http://shell').searchParams;
+  const headOf = async (request: WebRequest, pathname: string): Promise<PageHead> => {
+    const query = new URL(request.url ?? '/', 'http://shell').searchParams;
     try {
       return await heads.headFor(pathname, query);
     } catch (error) {
@@ -90,18 +80,23 @@ export function serveAppShell(
     }
   };
 
-  instance.get('/*', async (request, reply) => {
-    const pathname = pathOf(request);
-    if (CONTROLLER_ROUTES.test(pathname)) return reply.callNotFound();
-    const file = pathname.slice(1);
-    if (topLevelFiles.has(file)) return reply.sendFile(file, staticDir, { maxAge: '1h' });
+  const answer = async (request: WebRequest, response: ServerResponse, pathname: string): Promise<void> => {
     const [parts, head] = await Promise.all([load(), headOf(request, pathname)]);
     const html = `${parts.before}${renderHead(head, siteOrigin(config, request))}\n    ${parts.after}`;
     // no-cache: a browser asks again each time, and gets a 304 while the page's head is the same.
     const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-    if (head.status === 503) reply.header('Retry-After', String(UNREAD_RETRY_SECONDS));
-    if (head.status === 200 && presents(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.code(head.status).type('text/html; charset=utf-8').send(html);
-  });
+    const headers = {
+      'Cache-Control': 'no-cache',
+      ETag: etag,
+      ...(head.status === 503 ? { 'Retry-After': String(UNREAD_RETRY_SECONDS) } : {}),
+    };
+    if (head.status === 200 && presents(request.headers['if-none-match'], etag)) return sendNotModified(response, headers);
+    sendWhole(request, response, { status: head.status, type: 'text/html; charset=utf-8', headers, body: html });
+  };
+
+  return (request: WebRequest, response: ServerResponse, next: (error?: unknown) => void): void => {
+    const pathname = pathOf(request);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || CONTROLLER_ROUTES.test(pathname)) return next();
+    answer(request, response, pathname).catch(next);
+  };
 }

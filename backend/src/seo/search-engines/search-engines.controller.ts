@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config.js';
+import { sendNotModified, sendWhole } from '../../http/raw-response.js';
+import type { WebRequest } from '../../http/request-facts.js';
 import { presents } from '../../http/send-view.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
 import { siteOrigin } from '../site-url.js';
@@ -23,20 +25,17 @@ export class SearchEnginesController {
   @Get('robots.txt')
   @ApiOperation({ summary: 'Crawl rules: public pages allowed, /admin and /api not; names the sitemap' })
   @ApiProduces('text/plain')
-  robots(@Req() request: FastifyRequest, @Res() response: FastifyReply): void {
-    response.header('Cache-Control', CACHE_CONTROL).type('text/plain; charset=utf-8').send(robotsTxt(siteOrigin(this.config, request)));
+  robots(@Req() request: WebRequest, @Res() response: ServerResponse): void {
+    sendWhole(request, response, { type: 'text/plain; charset=utf-8', headers: { 'Cache-Control': CACHE_CONTROL }, body: robotsTxt(siteOrigin(this.config, request)) });
   }
 
   @Get('sitemap.xml')
   @ApiOperation({ summary: 'The public pages, seasons, players and the newest 1,000 matches, with lastmod where known' })
   @ApiProduces('application/xml')
-  async sitemapXml(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async sitemapXml(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     const document = await this.sitemap.document(siteOrigin(this.config, request));
-    response.header('ETag', document.etag).header('Cache-Control', CACHE_CONTROL);
-    if (presents(request.headers['if-none-match'], document.etag)) {
-      response.code(304).send();
-      return;
-    }
-    response.type('application/xml; charset=utf-8').send(document.xml);
+    const headers = { ETag: document.etag, 'Cache-Control': CACHE_CONTROL };
+    if (presents(request.headers['if-none-match'], document.etag)) return sendNotModified(response, headers);
+    sendWhole(request, response, { type: 'application/xml; charset=utf-8', headers, body: document.xml });
   }
 }

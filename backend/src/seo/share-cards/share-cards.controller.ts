@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clientBudgetKey } from '../../http/audit-context.js';
+import type { ServerResponse } from 'node:http';
+import { sendNotModified, sendWhole } from '../../http/raw-response.js';
+import { clientBudgetKey, type WebRequest } from '../../http/request-facts.js';
 import { presents } from '../../http/send-view.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
@@ -42,7 +43,7 @@ export class ShareCardsController {
   @ApiResponse({ status: 404, description: 'No such match or player (a merged-away player included), or a malformed id' })
   @ApiResponse({ status: 429, description: 'Too many new cards asked for from this address (Retry-After)' })
   @ApiResponse({ status: 503, description: 'Too many cards being drawn at once (Retry-After)' })
-  async card(@Param('subject') folder: string, @Param('file') file: string, @Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async card(@Param('subject') folder: string, @Param('file') file: string, @Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     const subject = Object.hasOwn(SUBJECTS, folder) ? SUBJECTS[folder]! : null;
     const id = cardId(file);
     await this.send(request, response, subject && id !== null ? await this.cards.find(subject, id) : null);
@@ -51,19 +52,19 @@ export class ShareCardsController {
   @Get('site.png')
   @ApiOperation({ summary: "The site's share card (1200×630 PNG), for pages about no one match or player" })
   @ApiProduces('image/png')
-  async site(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async site(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     await this.send(request, response, this.cards.site());
   }
 
   /** 304 when the client has this version (nothing is drawn), else the PNG; a refusal (429, 503) is never cached. */
-  private async send(request: FastifyRequest, response: FastifyReply, found: FoundCard | null): Promise<void> {
+  private async send(request: WebRequest, response: ServerResponse, found: FoundCard | null): Promise<void> {
     if (!found) throw new NotFoundError('No such card.');
     const etag = `"${found.version}"`;
     if (presents(request.headers['if-none-match'], etag)) {
-      response.header('ETag', etag).header('Cache-Control', CACHE_CONTROL).code(304).send();
+      sendNotModified(response, { ETag: etag, 'Cache-Control': CACHE_CONTROL });
       return;
     }
     const png = await this.cards.png(found, clientBudgetKey(request));
-    response.header('ETag', etag).header('Cache-Control', CACHE_CONTROL).type('image/png').send(png);
+    sendWhole(request, response, { type: 'image/png', headers: { ETag: etag, 'Cache-Control': CACHE_CONTROL }, body: png });
   }
 }

@@ -33,7 +33,7 @@ export function plainLeaderboardPool(url: string | undefined): number | null | u
 }
 
 /**
- * GET /api/players/leaderboard[?mode={id}] answered from the ranking cache ahead of Fastify
+ * GET /api/players/leaderboard[?mode={id}] answered from the ranking cache ahead of Express
  * (see serveEarlyRoute): the most read address of the site, whose answer stays the same
  * bytes until the projector moves on, so what ran around it was most of its cost. Logged and
  * given the security headers as any API answer; an unknown mode, or a board that cannot be

@@ -1,6 +1,6 @@
 import { plainLeaderboardPool } from './cached-leaderboard.js';
 
-describe('plainLeaderboardPool: which addresses the cached leaderboard takes ahead of Fastify', () => {
+describe('plainLeaderboardPool: which addresses the cached leaderboard takes ahead of Express', () => {
   test.each([
     ['/api/players/leaderboard', null],
     ['/api/players/leaderboard?mode=', null],

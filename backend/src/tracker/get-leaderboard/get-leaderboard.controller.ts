@@ -1,6 +1,6 @@
 import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseAsOf } from '../time-travel/as-of.js';
 import { sendLeaderboard } from './cached-leaderboard.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
@@ -23,14 +23,13 @@ export class GetLeaderboardController {
   async leaderboard(
     @QueryParam('mode') mode: unknown,
     @QueryParam('asOf') rawAsOf: unknown,
-    @Req() request: FastifyRequest,
-    @Res() response: FastifyReply,
+    @Req() request: IncomingMessage,
+    @Res() response: ServerResponse,
   ): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf))
       : await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
-    response.hijack();
-    sendLeaderboard(request.raw, response.raw, board);
+    sendLeaderboard(request, response, board);
   }
 }

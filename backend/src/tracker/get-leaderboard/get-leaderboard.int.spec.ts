@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.js';
 import { TEST_ADMIN_KEY } from '../../testing/test-app.js';
 import { logSink } from '../../testing/log-sink.js';
 
-// GET /api/players/leaderboard is answered ahead of Fastify from the ranking cache (see
+// GET /api/players/leaderboard is answered ahead of Express from the ranking cache (see
 // cached-leaderboard.ts): these check that it still answers as the API does (headers, log
 // line, errors), that ETag/304 and the compressed copies hold, and that a write is on the board
 // as soon as it is acknowledged.
@@ -91,11 +91,11 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
   test('carries the headers of any API answer: security headers, a request id, JSON, ETag, no-cache, Vary', async () => {
     const cached = await board();
     expect(cached.entries).toHaveLength(24);
-    // /api/modes goes through Fastify and its onRequest hook: the same security headers, byte for byte.
-    const throughFastify = await raw(baseUrl, '/api/modes');
-    expect(throughFastify.status).toBe(200);
+    // /api/modes goes through Express and every middleware: the same security headers, byte for byte.
+    const throughExpress = await raw(baseUrl, '/api/modes');
+    expect(throughExpress.status).toBe(200);
     for (const name of SECURITY_HEADERS) {
-      expect([name, cached.headers[name]]).toEqual([name, throughFastify.headers[name]]);
+      expect([name, cached.headers[name]]).toEqual([name, throughExpress.headers[name]]);
       expect(cached.headers[name]).toBeTruthy();
     }
     expect(cached.headers['x-powered-by']).toBeUndefined();
@@ -107,7 +107,7 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
     expect(cached.headers.etag).toMatch(/^"leaderboard-overall-\d+"$/);
   });
 
-  test('writes the same log line as an answer through Fastify, with the request id of X-Correlation-Id', async () => {
+  test('writes the same log line as an answer through Express, with the request id of X-Correlation-Id', async () => {
     const answered = await board();
     const id = answered.headers['x-correlation-id'];
     const logged = logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === id);
@@ -179,7 +179,7 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
     expect([invalid.status, JSON.parse(invalid.body.toString('utf8'))]).toEqual([400, { error: 'The mode must be a mode id (a whole number).' }]);
     expect((await raw(baseUrl, '/api/players/leaderboard?mode=1&mode=2')).status).toBe(400);
     expect((await raw(baseUrl, '/api/players/leaderboard?mode=1%00')).status).toBe(400);
-    // Other parameters go through Fastify too, which ignores them as before.
+    // Other parameters go through Express too, which ignores them as before.
     expect((await board('/api/players/leaderboard?page=2')).entries).toEqual((await board()).entries);
     for (const answer of [unknown, invalid]) {
       for (const name of SECURITY_HEADERS) expect(answer.headers[name]).toBeTruthy();

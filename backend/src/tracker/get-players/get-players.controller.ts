@@ -1,10 +1,10 @@
 import { Controller, Get, Query as QueryParam, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GetLeaderboardAsOfQuery } from '../get-leaderboard/get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
 import { parseAsOf } from '../time-travel/as-of.js';
-import { replyWithView } from '../../http/send-view.js';
+import { sendView } from '../../http/send-view.js';
 
 /** How many players the home page's Top Players shows (SPEC §9); the dashboard shows the first 5. */
 export const TOP_PLAYERS = 6;
@@ -19,17 +19,17 @@ export class GetPlayersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async players(@QueryParam('asOf') rawAsOf: unknown, @Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async players(@QueryParam('asOf') rawAsOf: unknown, @Req() request: IncomingMessage, @Res() response: ServerResponse): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf))
       : await this.queries.execute(new GetLeaderboardQuery(null));
-    replyWithView(request, response, board.view('players', (entries) => entries));
+    sendView(request, response, board.view('players', (entries) => entries));
   }
 
   @Get('top')
-  async top(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async top(@Req() request: IncomingMessage, @Res() response: ServerResponse): Promise<void> {
     const board = await this.queries.execute(new GetLeaderboardQuery(null));
-    replyWithView(request, response, board.view('top', (entries) => entries.slice(0, TOP_PLAYERS)));
+    sendView(request, response, board.view('top', (entries) => entries.slice(0, TOP_PLAYERS)));
   }
 }

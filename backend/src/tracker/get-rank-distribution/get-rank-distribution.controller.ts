@@ -1,9 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { rankDistributionOf } from '@team/projections';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
-import { replyWithView } from '../../http/send-view.js';
+import { sendView } from '../../http/send-view.js';
 
 /** GET /api/stats/rank-distribution: tier name → players, every tier present, ranked as the leaderboard. */
 @Controller('api/stats/rank-distribution')
@@ -11,8 +11,8 @@ export class GetRankDistributionController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  async distribution(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+  async distribution(@Req() request: IncomingMessage, @Res() response: ServerResponse): Promise<void> {
     const board = await this.queries.execute(new GetLeaderboardQuery(null));
-    replyWithView(request, response, board.view('rank-distribution', (entries) => rankDistributionOf(entries)));
+    sendView(request, response, board.view('rank-distribution', (entries) => rankDistributionOf(entries)));
   }
 }
