@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { NestFactory } from '@nestjs/core';
+import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -21,9 +21,11 @@ import { PostgresEventStore } from './event-store/postgres/postgres-event-store.
 import { LADDER_STREAM } from './ladder/ladder.events.js';
 import { ApiExceptionFilter, sendError } from './http/api-exception.filter.js';
 import { correlationIdOf } from './http/request-facts.js';
-import { JSON_BODY_MAX_MS, jsonBodies, MAX_JSON_BYTES, textBodies } from './http/body-parsers.js';
+import { JsonBodyInterceptor } from './http/body-limit.js';
+import { jsonBodies, MAX_JSON_BYTES, textBodies } from './http/body-parsers.js';
+import { capConnectionsPerAddress } from './http/connection-cap.js';
 import { isRequestLogQuiet } from './http/quiet-request-log.js';
-import { unsafeAddressProblem, unsafeBodyProblem } from './http/hostile-requests.js';
+import { unsafeAddressProblem } from './http/hostile-requests.js';
 import { precompressedAssets } from './http/precompressed-assets.js';
 import { ReadYourWritesInterceptor } from './projector/read-your-writes.interceptor.js';
 import { headersSetBy, serveEarlyRoute } from './http/early-routes.js';
@@ -41,6 +43,9 @@ import { PageHeads } from './seo/page-heads/page-heads.js';
 
 /** The CSP source that lets the HTML block frame's resize script, and no other inline script, run. */
 const HTML_BLOCK_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HTML_BLOCK_RESIZE_SCRIPT, 'utf8').digest('base64')}'`;
+
+/** How long a client may take to send a request's headers (Node checks every 30 s). */
+const HEADERS_TIMEOUT_MS = 15_000;
 
 /** How long an import's file may take to arrive: 32 MB over a slow uplink. */
 const IMPORT_BODY_MAX_MS = 120_000;
@@ -153,14 +158,30 @@ interface HttpEdge {
   headers: [string, string | number | readonly string[]][];
 }
 
+function isEventStream(response: ServerResponse): boolean {
+  return String(response.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
 function httpEdge(logger: Logger): HttpEdge {
   const logRequest = pinoHttp({
     logger,
     // The request id in the logs is the correlation id its events carry (and X-Correlation-Id).
     genReqId: (request, response) => correlationIdOf(request, response),
     autoLogging: { ignore: (request) => !request.url?.startsWith('/api') },
+    // A request its client gave up on is one warn line, never an error with a stack (a live
+    // event stream ends so by design).
     customLogLevel: (request, response, error) =>
-      isRequestLogQuiet(request) ? 'silent' : error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+      isRequestLogQuiet(request)
+        ? 'silent'
+        : !response.writableEnded
+          ? isEventStream(response)
+            ? 'info'
+            : 'warn'
+          : error || response.statusCode >= 500
+            ? 'error'
+            : response.statusCode >= 400
+              ? 'warn'
+              : 'info',
   });
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -190,6 +211,11 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   // TRUST_PROXY counts the proxies in front: the address that many hops back is the client's.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  const server = app.getHttpServer();
+  // A client gets HEADERS_TIMEOUT_MS to send its request's headers; its body has the body
+  // parsers' own limits; an idle keep-alive connection closes after Node's 5 s.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  if (config.trustProxy === 0) capConnectionsPerAddress(server, config.maxConnectionsPerAddress, logger);
   const { logRequest, headers } = httpEdge(logger);
   const compress = compression();
   const noop = () => {};
@@ -225,10 +251,10 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     );
   });
   app.use(IMPORT_PATH, textBodies({ bytes: MAX_IMPORT_BYTES, ms: IMPORT_BODY_MAX_MS }));
-  app.use(jsonBodies({ bytes: MAX_JSON_BYTES, ms: JSON_BODY_MAX_MS }));
-  app.use((request: Request, _response: Response, next: NextFunction) => next(unsafeBodyProblem(request.body) ?? undefined));
+  // JSON bodies are read here and parsed after the route's guards (JsonBodyInterceptor).
+  app.use(jsonBodies({ bytes: MAX_JSON_BYTES, ms: config.bodyTimeoutMs }));
   app.useGlobalFilters(new ApiExceptionFilter(logger));
-  app.useGlobalInterceptors(app.get(ReadYourWritesInterceptor));
+  app.useGlobalInterceptors(new JsonBodyInterceptor(app.get(Reflector)), app.get(ReadYourWritesInterceptor));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -35,6 +35,14 @@ export interface AppConfig {
   staticDir: string | null;
   /** Trust X-Forwarded-For from this many proxies (for per-address limits behind a load balancer). */
   trustProxy: number;
+  /**
+   * Open connections one address (IPv6: one /64) may hold when the API faces visitors directly
+   * (TRUST_PROXY=0); more are closed as they open. Behind a proxy every connection is the
+   * proxy's, and its own timeouts do this work, so there is no cap.
+   */
+  maxConnectionsPerAddress: number;
+  /** How long a JSON request body may take to arrive once its headers have (408 past it). */
+  bodyTimeoutMs: number;
   /** Hours a repeated Idempotency-Key on POST /api/matches gets its first answer; later it is a new match. */
   idempotencyWindowHours: number;
   /** Time travel (?asOf=): folds at once per process; its own pool has one connection more. */
@@ -196,6 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     staticDir,
     trustProxy: integer(env, 'TRUST_PROXY', 0, 0, 10),
+    maxConnectionsPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1, 100_000),
+    bodyTimeoutMs: integer(env, 'BODY_TIMEOUT_SECONDS', 10, 1, 3600) * 1000,
     idempotencyWindowHours: integer(env, 'IDEMPOTENCY_WINDOW_HOURS', 24, 1, 24 * 365),
     timeTravelConcurrency: integer(env, 'TIME_TRAVEL_CONCURRENCY', 2, 1, 16),
     timeTravelWaitMs: integer(env, 'TIME_TRAVEL_WAIT_MS', 2000, 0, 60_000),

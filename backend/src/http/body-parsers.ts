@@ -5,9 +5,6 @@ import type { WebRequest } from './request-facts.js';
 /** The most a JSON body may hold. */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-/** How long a JSON body may take to arrive once its headers have: a match is a few KB. */
-export const JSON_BODY_MAX_MS = 10_000;
-
 /** A body over its limit in bytes is refused with 413; one that takes longer than its time, with 408. */
 export interface BodyLimits {
   bytes: number;
@@ -102,28 +99,46 @@ export function textBodies(limits: BodyLimits): Middleware {
   };
 }
 
+const JSON_TEXT = Symbol('jsonText');
+type WithJsonText = Marked & { [JSON_TEXT]?: string };
+
 /**
- * The API's body parsing: a JSON object or array up to `limits`. A body of another type is read
- * (within the limits) and left unparsed: the route's validation then says what is missing.
+ * The API's body reading, ahead of routing: a JSON body is read as text up to `limits` and kept
+ * unparsed, so an address no route has, or a route its guards refuse, costs no parse
+ * (parseJsonBodyOf does it after the guards, within the route's own limit). A body of another
+ * type is read (within the limits) and dropped: the route's validation then says what is missing.
  */
 export function jsonBodies(limits: BodyLimits): Middleware {
   return (request, response, next) => {
-    const marked = request as Marked;
+    const marked = request as WithJsonText;
     if (marked[BODY_READ] || request.method === 'GET' || request.method === 'HEAD') return next();
     const json = mediaTypeOf(request) === 'application/json';
     if (!json && !carriesBody(request)) return next();
     marked[BODY_READ] = true;
     readText(request, response, limits, (error, text) => {
       if (error) return next(error);
-      if (!json) return next();
-      try {
-        marked.body = parseJsonBody(text!);
-      } catch (parseError) {
-        return next(parseError);
-      }
+      if (json) marked[JSON_TEXT] = text;
       next();
     });
   };
+}
+
+/**
+ * Parses the JSON body jsonBodies kept, once the route and its guards have let the request
+ * through: a body over the route's own limit is a 413 without being parsed, and the parsed
+ * value passes unsafeBody's checks. Returns undefined when there is no JSON body to parse.
+ */
+export function parseJsonBodyOf(request: IncomingMessage, limitBytes: number, unsafeBody: (value: unknown) => Error | null): unknown {
+  const marked = request as WithJsonText;
+  const text = marked[JSON_TEXT];
+  if (text === undefined) return undefined;
+  delete marked[JSON_TEXT];
+  if (text.length > limitBytes || Buffer.byteLength(text, 'utf8') > limitBytes) throw new BodyRefusedError(413);
+  const value = parseJsonBody(text);
+  const problem = unsafeBody(value);
+  if (problem) throw problem;
+  marked.body = value;
+  return value;
 }
 
 /** An object or an array, as JSON's strict mode takes them; an empty body is an empty object. */

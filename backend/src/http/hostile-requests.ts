@@ -32,20 +32,29 @@ export function unsafeAddressProblem(url: string): InvalidInputError | null {
 /**
  * The refusal of a JSON body nested deeper than MAX_BODY_DEPTH, or with an object key PostgreSQL
  * could not store, or null. The walk uses its own stack: a body of a million brackets must not
- * overflow ours. Field values are checked by each route's validation, which names the field in
- * its message.
+ * overflow ours. Only objects and arrays are visited, and only object keys are checked (an
+ * array's indexes are numbers), so a long array of numbers costs a loop over it and nothing
+ * more. Field values are checked by each route's validation, which names the field in its message.
  */
 export function unsafeBodyProblem(body: unknown): InvalidInputError | null {
-  const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  const stack: { value: object; depth: number }[] = [];
+  if (typeof body === 'object' && body !== null) stack.push({ value: body, depth: 0 });
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_BODY_DEPTH) {
       return new InvalidInputError(`The request body is nested too deeply (at most ${MAX_BODY_DEPTH} levels).`);
     }
-    for (const [key, child] of Object.entries(value)) {
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index += 1) {
+        const child: unknown = value[index];
+        if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
+      }
+      continue;
+    }
+    for (const key of Object.keys(value)) {
       if (!isStorableText(key)) return new InvalidInputError('The request body holds a field name that is not valid text.');
-      stack.push({ value: child, depth: depth + 1 });
+      const child: unknown = (value as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
     }
   }
   return null;

@@ -38,19 +38,30 @@ describe('HTTP core', () => {
   });
 
   test('malformed JSON is a 400 and an oversized body a 413, both as JSON without a stack', async () => {
-    const malformed = await fetch(`${app.baseUrl}/api/anything`, {
+    const malformed = await fetch(`${app.baseUrl}/api/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"unterminated',
     });
     expect(malformed.status).toBe(400);
     const malformedBody = await malformed.json();
-    expect(typeof malformedBody.error).toBe('string');
+    expect(malformedBody).toEqual({ error: 'The request body is not valid JSON.' });
     expect(JSON.stringify(malformedBody)).not.toMatch(/at .*\.js|stack/i);
 
-    const big = await app.call('POST', '/api/anything', { json: { text: 'x'.repeat(1_200_000) } });
+    const big = await app.call('POST', '/api/admin/seasons', { admin: true, json: { text: 'x'.repeat(1_200_000) } });
     expect(big.status).toBe(413);
     expect(big.body).toEqual({ error: 'The request body is too large.' });
+    expect(await app.eventCount()).toBe(0);
+  });
+
+  test('a body is parsed only on a route that exists, after its guards: an address no route has is a 404 whatever it holds', async () => {
+    const malformed = await fetch(`${app.baseUrl}/api/anything`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"unterminated' });
+    expect([malformed.status, await malformed.json()]).toEqual([404, { error: 'Not found.' }]);
+    const keyless = await fetch(`${app.baseUrl}/api/admin/seasons`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"unterminated' });
+    expect(keyless.status).toBe(401);
+    // A match is at most a few dozen players: its route takes far less than a megabyte.
+    const match = await app.call('POST', '/api/matches', { json: { winningTeam: 'team1', team1: [], team2: [], note: 'x'.repeat(300_000) } });
+    expect([match.status, match.body]).toEqual([413, { error: 'The request body is too large.' }]);
     expect(await app.eventCount()).toBe(0);
   });
 

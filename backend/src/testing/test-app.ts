@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Logger } from 'pino';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { createApp, type RunningApp } from '../app.js';
@@ -21,15 +22,16 @@ export interface TestApp {
 
 /**
  * The real application on a fresh database of the test server, listening on a free port.
- * `env` overrides settings as environment variables would; `clock` replaces the real time.
+ * `env` overrides settings as environment variables would; `clock` replaces the real time;
+ * `logger` receives the app's log (silent otherwise).
  */
-export async function startTestApp(env: Record<string, string> = {}, existing?: TestDatabase, clock?: Clock): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, existing?: TestDatabase, clock?: Clock, logger?: Logger): Promise<TestApp> {
   const db = existing ?? (await createTestDatabase());
   const config: AppConfig = loadConfig({ STATIC_DIR: 'none', LOG_LEVEL: 'silent', PUBLIC_WRITES_PER_MINUTE: '100000', ...env });
   const running = await createApp(config, {
     adminKey: TEST_ADMIN_KEY,
     databaseUrl: db.url,
-    logger: createLogger(env.LOG_LEVEL ?? 'silent'),
+    logger: logger ?? createLogger(env.LOG_LEVEL ?? 'silent'),
     ...(clock ? { clock } : {}),
   });
   await running.app.listen(0, '127.0.0.1');

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { WebRequest } from '../../http/request-facts.js';
 import { importIdempotencyKey, type RecordMatchResponse } from '@team/contracts';
 import { AuditContextFactory } from '../../http/audit-context.js';
+import { BodyLimit } from '../../http/body-limit.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { RecordingGuard } from '../../admin-access/recording.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
@@ -10,6 +11,11 @@ import { Written } from '../../shared/written.js';
 import { RecordMatchCommand } from './record-match.command.js';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+/**
+ * The most a match's body may hold: two teams of MAX_TEAM_PLAYERS with names, ids and stats
+ * are well under 64 KB, so a larger body is refused before it is parsed.
+ */
+export const MAX_MATCH_BODY_BYTES = 256 * 1024;
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 /** An import's keys (`import:{matchKey}`): a public request holding one would make the import skip that match. */
 const RESERVED_PREFIX = importIdempotencyKey('');
@@ -25,6 +31,7 @@ export class RecordMatchController {
   @Post()
   @HttpCode(201)
   @UseGuards(RecordingGuard, PublicWriteGuard)
+  @BodyLimit(MAX_MATCH_BODY_BYTES)
   async record(
     @Body() body: unknown,
     @Req() request: WebRequest,
