@@ -9,7 +9,7 @@ import { MAX_IMPORT_BYTES, type ImportDryRunReport, type RecordMatchResponse } f
 import { caddyVersion, findCaddy, startCaddy, type CaddyProcess } from '../testing/caddy-process.js';
 import { http2Request, httpsRequest, openHttpsSse, type HttpsAnswer } from '../testing/https-client.js';
 import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
-import { startServerProcesses, type ServerProcess } from '../testing/server-process.js';
+import { freePort, startServerProcesses, type ServerProcess } from '../testing/server-process.js';
 import { TEST_ADMIN_KEY } from '../testing/test-app.js';
 
 // Issue 24: the shipped proxy. The real caddy binary runs deploy/caddy/Caddyfile (its
@@ -296,6 +296,84 @@ if (CADDY === null) {
       } finally {
         await retryProxy.stop();
         await dropping.close();
+      }
+    }, TEST_TIMEOUT_MS);
+  });
+
+  // Issue 37 item D: the security headers come from the API (helmet); an answer Caddy makes
+  // itself, a 413 for a body too large or a 502 when no API answers, had none of them.
+  describe('the shipped proxy’s own answers (no API behind it)', () => {
+    let proxy: CaddyProcess;
+    let results: string[];
+
+    beforeAll(async () => {
+      results = [];
+      // Nothing listens there: every request that reaches reverse_proxy fails to connect.
+      const nobody = `127.0.0.1:${await freePort()}`;
+      proxy = await startCaddy({ binary: caddy, upstreams: [nobody], siteAddress: '127.0.0.1' });
+    }, SETUP_TIMEOUT_MS);
+    afterAll(async () => {
+      await proxy?.stop();
+      console.warn(`Proxy test, Caddy's own answers (caddy ${caddyVersion(caddy)}):\n- ${results.join('\n- ')}`);
+    });
+
+    const expectSecurityHeaders = (answer: HttpsAnswer) => {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
+      expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers.server).toBeUndefined();
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['x-correlation-id']).toBeUndefined();
+    };
+
+    test('a 502 when no API answers carries the security headers, in the API’s error shape', async () => {
+      const answer = await httpsRequest(`${proxy.httpsUrl}/api/health`, { ca: proxy.ca });
+      expect(answer.status).toBe(502);
+      expectSecurityHeaders(answer);
+      expect(JSON.parse(answer.body)).toEqual({ error: expect.stringMatching(/^The site cannot answer right now/) });
+      results.push(`GET /api/health with no API up: ${answer.status}, ${answer.headers['x-content-type-options']}, CSP "${answer.headers['content-security-policy']}"`);
+    }, TEST_TIMEOUT_MS);
+
+    test('a 413 for a declared body over 2 MiB carries them too', async () => {
+      const answer = await http2Request(`${proxy.httpsUrl}/api/matches`, {
+        ca: proxy.ca,
+        method: 'POST',
+        body: Buffer.alloc(3 * 1024 * 1024, ' '),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(answer.status).toBe(413);
+      expectSecurityHeaders(answer);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'The request body is too large.' });
+      results.push(`POST /api/matches of 3 MiB: ${answer.status}, ${answer.headers['x-content-type-options']}, X-Frame-Options ${answer.headers['x-frame-options']}`);
+    }, TEST_TIMEOUT_MS);
+
+    test('an answer of the API keeps the headers the API sent: the proxy adds only those it left out', async () => {
+      // A stand-in for the API with a policy of its own and a stricter frame rule than the proxy's default.
+      const csp = "default-src 'self'; script-src 'self' 'sha256-AAAA'";
+      const upstream = http.createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-security-policy': csp, 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff' });
+        response.end('{"status":"ok"}');
+      });
+      await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+      const passing = await startCaddy({ binary: caddy, upstreams: [`127.0.0.1:${(upstream.address() as AddressInfo).port}`], siteAddress: '127.0.0.1' });
+      try {
+        const answer = await httpsRequest(`${passing.httpsUrl}/api/health`, { ca: passing.ca });
+        expect(answer.status).toBe(200);
+        // One policy, the API's: node would join a second one into this value with ", ".
+        expect(answer.headers['content-security-policy']).toBe(csp);
+        expect(answer.headers['x-frame-options']).toBe('DENY');
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        // What the API left out, the proxy's default fills in.
+        expect(answer.headers['referrer-policy']).toBe('no-referrer');
+        expect(answer.headers.server).toBeUndefined();
+        results.push(`an upstream answer: its own CSP and X-Frame-Options ${answer.headers['x-frame-options']} kept; Referrer-Policy it left out: ${answer.headers['referrer-policy']}`);
+      } finally {
+        await passing.stop();
+        upstream.closeAllConnections();
+        await new Promise((resolve) => upstream.close(resolve));
       }
     }, TEST_TIMEOUT_MS);
   });
