@@ -38,3 +38,4 @@ export * from './import/import-file.js';
 export * from './import/import-check.js';
 export * from './import/match-export.js';
 export * from './admin-keys/admin-keys.js';
+export * from './api/schema.js';
