@@ -117,8 +117,8 @@ function bytesSent(url: string): Promise<number> {
 
 /**
  * What every page downloads before it can paint: index.html's entry script and the chunks it
- * preloads. The renderer among them is Preact through its React layer (vite.config.ts), not
- * React DOM, which alone was 70 KiB as sent and held the first paint on a phone's link.
+ * preloads. The renderer among them is React DOM, the one the dev server and the component
+ * tests run: about 70 KiB of them as sent, within a budget that leaves little room for more.
  */
 describe('the scripts before the first paint', () => {
   let server: TestApp;
@@ -131,17 +131,19 @@ describe('the scripts before the first paint', () => {
     await server?.close();
   });
 
-  test('carry no React DOM, and weigh under 75 KiB as sent', async () => {
+  test('carry React DOM, and weigh at most 110 KiB as sent', async () => {
     const html = await (await fetch(server.baseUrl + '/tracker/leaderboard')).text();
     const scripts = [...html.matchAll(/<(?:script type="module"[^>]*\ssrc|link rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map((found) => found[1]!);
     expect(scripts.length).toBeGreaterThan(1);
     let sent = 0;
+    let reactDom = false;
     for (const script of scripts) {
       sent += await bytesSent(server.baseUrl + script);
       const code = await (await fetch(server.baseUrl + script)).text();
-      // React DOM's production build names its errors by a link to react.dev; Preact has none.
-      expect({ script, reactDom: code.includes('react.dev/errors') }).toEqual({ script, reactDom: false });
+      // React DOM's production build names its errors by a link to react.dev.
+      if (code.includes('react.dev/errors')) reactDom = true;
     }
-    expect(sent / 1024).toBeLessThan(75);
+    expect({ scripts, reactDom }).toEqual({ scripts, reactDom: true });
+    expect(sent / 1024).toBeLessThanOrEqual(110);
   });
 });

@@ -43,28 +43,8 @@ const firstLoadGroup = {
   priority: 20,
 };
 
-/**
- * The shipped app renders with Preact through its React layer (preact/compat), not React DOM:
- * 23 KiB instead of 80 KiB (gzipped) before any page can paint. On the simulated phone's
- * HTTP/1.1 link, React DOM's download was what the first paint waited for (docs/performance.md,
- * "Preact in place of React DOM"). The code, antd, the router and react-redux still import
- * `react`; only the bundler's resolution changes.
- *
- * Only the build makes the swap. The dev server keeps React and its fast refresh, and so do the
- * component tests (Vitest): their libraries are loaded by Node, around Vite's aliases, and a
- * React and a Preact in one test do not mix. The browser tests (e2e/) and the Lighthouse runs
- * load the build, so they check what ships.
- */
-const preactForReact = {
-  'react-dom/client': 'preact/compat/client',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-runtime',
-  react: 'preact/compat',
-};
-
 const vendorGroups = [
-  { name: 'vendor-preact', test: /node_modules[\\/](preact|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 30 },
   { name: 'vendor-redux', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/, priority: 30 },
 ];
 
@@ -98,11 +78,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
     alias: {
-      ...(command === 'build' ? preactForReact : {}),
       '@team/contracts': contractsEntry,
       '@': srcDir,
     },
@@ -120,11 +99,6 @@ export default defineConfig(({ command }) => ({
     // Quill's included, are scoped to their own classes.
     cssCodeSplit: false,
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // React Router looks `useOptimistic` up by name and falls back without it, as on Preact.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
-        handler(level, log);
-      },
       output: {
         codeSplitting: { groups: [...vendorGroups, firstLoadGroup] },
       },
@@ -144,4 +118,4 @@ export default defineConfig(({ command }) => ({
     // on two (2026-11-29), and every wait is generous (10 s, src/test/setup.ts).
     maxWorkers: '100%',
   },
-}));
+});

@@ -33,10 +33,9 @@ export function ThemedAntd({ children }: { children: ReactNode }) {
       }}
       tooltip={TOOLTIP_CONFIG}
     >
-      {/* A lazy part below waits here, so the theme above it is never parked by a Suspense
-          further out: antd's CSS-in-JS counts its style users in insertion effects, and parking
-          the provider (Preact cleans a parked tree's effects, and keeps its memos) dropped the
-          theme's styles while still in use. */}
+      {/* A lazy part below waits here, inside the theme: while its chunk loads, the provider
+          and the style cache antd's CSS-in-JS keeps in it stay mounted, rather than hidden
+          behind the fallback of a Suspense further out with the styles still in use. */}
       <Suspense fallback={null}>{children}</Suspense>
     </ConfigProvider>
   );

@@ -74,8 +74,7 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   if (readsIn && shownFor !== playerId) setShownFor(playerId);
   if (!open && shownFor !== null) setShownFor(null);
   // Drawn in a transition: React renders the whole body in slices, not as one long task that
-  // holds a phone's main thread while a shared profile link opens. (The shipped build's Preact
-  // passes the value through at once, and draws the body in far less time.)
+  // holds a phone's main thread while a shared profile link opens.
   const firstReadsIn = useDeferredValue(shownFor === playerId);
   // The server checks the key; a stored one whose role covers the corrections (void, rename,
   // revert a merge: the moderator's) only decides whether the admin controls show. The past is
