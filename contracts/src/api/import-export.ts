@@ -56,6 +56,18 @@ export const MAX_REPORTED_PROBLEMS = 500;
 export const MAX_IMPORT_MATCHES = 20_000;
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 export const MAX_MATCH_KEY_LENGTH = 100;
+/**
+ * The most a JSON array's element, or an NDJSON line, may hold (UTF-8, from its first to its last
+ * character that is not white space): the largest match the rules allow (50 players, every name
+ * 64 characters of 3-byte letters, every stat 1,000,000) is 33 KB pretty-printed, 27 KB compact.
+ * A larger one is a problem of the report and is never parsed (issue 37, item 3).
+ */
+export const MAX_IMPORT_ELEMENT_BYTES = 64 * 1024;
+/**
+ * How deep a JSON array's element, or an NDJSON line, may nest arrays and objects: a match takes
+ * three levels (the match, a team, a player). A deeper one is a problem of the report and is never parsed.
+ */
+export const MAX_IMPORT_NESTING = 8;
 
 /** The columns of the match CSV, the import's and the export's, in the order the export writes them. */
 export const MATCH_CSV_COLUMNS = [

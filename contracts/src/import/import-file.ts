@@ -9,7 +9,7 @@ import {
 } from '../api/import-export.js';
 import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
 import { csvRecords, csvText, Pace, PAUSE, runToEnd, type CsvRead, type CsvRecord, type Pause } from './csv.js';
-import { readJsonArray } from './json-array.js';
+import { isLineBreak, JsonMeasure, readJsonArray } from './json-array.js';
 import { withThousands } from '../text/with-thousands.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
@@ -259,27 +259,52 @@ function* readJson(text: string): Generator<Pause, ImportFile> {
     const read = yield* readJsonArray(trimmed, MAX_IMPORT_MATCHES);
     if (!read.ok) return refusedFile(base, 0, { line: 0, field: '', message: `The file is not valid JSON: ${read.message}` });
     if (read.count > MAX_IMPORT_MATCHES) return refusedFile(base, read.count, { line: 0, field: '', message: tooManyMatches }, tooManyMatches);
-    return { ...base, rows: read.count, candidates: read.items.map((item, i) => jsonCandidate(item, i)), problems: new ProblemList() };
+    const problems = new ProblemList();
+    const candidates: ImportCandidate[] = [];
+    for (const element of read.elements) {
+      if ('problem' in element) problems.push({ line: element.index, field: '', message: element.problem });
+      else candidates.push(jsonCandidate(element.value, element.index));
+    }
+    return { ...base, rows: read.count, candidates, problems };
   }
-  // NDJSON: one match per line, read line by line up to the limit.
+  // NDJSON: one match per line, read line by line up to the limit. The lines are split with
+  // constant work per character, and one larger or deeper than a match can be is a problem,
+  // never parsed (JsonMeasure): one JSON.parse of a 32 MB line held the event loop for most of a second.
   const base = { format: 'json' as const, locator: 'line' as const };
   const problems = new ProblemList();
   const candidates: ImportCandidate[] = [];
-  const lineBreak = /\r\n|\n|\r/g;
+  const measure = new JsonMeasure();
   const pace = new Pace();
+  let line = 1;
   let start = 0;
-  for (let line = 1; start <= trimmed.length; line++) {
+  for (let i = 0; i <= trimmed.length; i++) {
     if (pace.due()) yield PAUSE;
-    const found = lineBreak.exec(trimmed);
-    const end = found ? found.index : trimmed.length;
-    const source = trimmed.slice(start, end);
-    start = found ? end + found[0].length : trimmed.length + 1;
-    if (source.trim() === '') continue;
-    if (candidates.length + problems.total >= MAX_IMPORT_MATCHES) return refusedFile(base, candidates.length, { line, field: '', message: tooManyMatches }, tooManyMatches);
+    const c = i < trimmed.length ? trimmed.charCodeAt(i) : -1;
+    if (c >= 0 && !isLineBreak(c)) {
+      measure.feed(c);
+      continue;
+    }
+    // The line ends. A line breaks at CRLF, LF or CR.
+    const refused = measure.blank ? null : measure.problem(`Line ${line}`, 'line');
+    const source = measure.blank || refused ? '' : trimmed.slice(start, i);
+    // Only a small line is looked at whole: one of nothing but white space beyond JSON's (`\u00a0`) is blank too.
+    const blank = measure.blank || (!refused && source.trim() === '');
+    measure.reset();
+    if (c === 0x0d && trimmed.charCodeAt(i + 1) === 0x0a) i++;
+    start = i + 1;
+    const at = line++;
+    if (blank) continue;
+    if (candidates.length + problems.total >= MAX_IMPORT_MATCHES) return refusedFile(base, candidates.length, { line: at, field: '', message: tooManyMatches }, tooManyMatches);
+    if (refused) {
+      problems.push({ line: at, field: '', message: refused });
+      continue;
+    }
+    // A step of Pace is a character: a line of up to 64 KB is parsed in well under a slice.
+    if (pace.due(source.length)) yield PAUSE;
     try {
-      candidates.push(jsonCandidate(JSON.parse(source), line));
+      candidates.push(jsonCandidate(JSON.parse(source), at));
     } catch (error) {
-      problems.push({ line, field: '', message: `The line is not valid JSON: ${(error as Error).message}` });
+      problems.push({ line: at, field: '', message: `The line is not valid JSON: ${(error as Error).message}` });
     }
   }
   return { ...base, rows: candidates.length, candidates, problems };

@@ -14,7 +14,7 @@ describe('readJsonArray', () => {
     '[\n  {"matchKey": "m1", "team1": [{"username": "Ace\\u0000"}]},\n  {"matchKey": "m2"}\n]\n',
   ])('reads %j as JSON.parse does', (text) => {
     const expected = JSON.parse(text) as unknown[];
-    expect(read(text)).toEqual({ ok: true, items: expected, count: expected.length });
+    expect(read(text)).toEqual({ ok: true, elements: expected.map((value, index) => ({ index, value })), count: expected.length });
   });
 
   test.each(['[', '[1,', '[1,]', '[,1]', '[1 2]', '[1]x', '[{]', '[1}', '["open]', '[{"a":1]}]'])('refuses %j, which JSON.parse refuses too', (text) => {
@@ -23,7 +23,7 @@ describe('readJsonArray', () => {
   });
 
   test('past `keep` elements it only counts', () => {
-    expect(read('[1,2,3,4,5]', 2)).toEqual({ ok: true, items: [1, 2], count: 5 });
+    expect(read('[1,2,3,4,5]', 2)).toEqual({ ok: true, elements: [{ index: 0, value: 1 }, { index: 1, value: 2 }], count: 5 });
   });
 
   test('a 32 MB array of zeros is read in slices, holding no more than the import may take', () => {
