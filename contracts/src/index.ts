@@ -25,6 +25,7 @@ export * from './urls/urls.js';
 export * from './text/text-rules.js';
 export * from './text/compare-code-units.js';
 export * from './ladder/ladder-events.js';
+export * from './ladder/pool-id.js';
 export * from './ladder/merge-players.rules.js';
 export * from './ladder/player-username.js';
 export * from './seasons/season-rules.js';

@@ -1,17 +1,13 @@
 import type { TeamId } from '../api/matches.js';
 import type { LadderTotals } from './ladder-totals.js';
 import type { SeasonEvent } from './season-events.js';
+import type { PoolId } from './pool-id.js';
 
 // The ladder aggregate's events (DESIGN §5): the backend decides them, the projections apply them.
 
 /** The one stream of the ladder aggregate: every rating decision is ordered in it. */
 export const LADDER_STREAM = 'ladder';
 
-/**
- * The rating pool a match moves: `overall` (Player.elo) when no mode was chosen, else the
- * mode's id. Everyone starts at START_RATING in every pool.
- */
-export type PoolId = 'overall' | number;
 
 export interface MatchParticipantRecorded {
   playerId: number;

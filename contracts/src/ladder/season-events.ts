@@ -1,4 +1,4 @@
-import type { PoolId } from './ladder-events.js';
+import type { PoolId } from './pool-id.js';
 
 // Seasons are ladder events (not a stream of their own, as DESIGN §11 first sketched): a
 // soft reset moves the ratings the ladder's decider reads, so it has to be ordered with the

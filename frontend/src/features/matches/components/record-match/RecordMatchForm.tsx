@@ -22,7 +22,8 @@ import { useRecordMatchMutation } from '../../api/record-match';
 import { GameModeCard } from './GameModeCard';
 import { MapInput } from './MapInput';
 import { MatchRecordedDescription } from './MatchRecordedDescription';
-import { loadNewIdConfirm, newIdClash, type NewIdClash } from './new-id-clash';
+import { loadNewIdConfirm } from './load-new-id-confirm';
+import { newIdClash, type NewIdClash } from './new-id-clash';
 import { useLookUpNow } from './player-lookup';
 import {
   initialFormState,

@@ -42,6 +42,3 @@ export function newIdWarning(clash: NewIdClash): string {
 export function newIdConfirmLine(rowLabel: string, clash: NewIdClash): string {
   return `${rowLabel}: '${clash.username}' (new Discord ID ${clash.discordId}) is already ${knownAs(clash)}.`;
 }
-
-/** The confirm's antd code, fetched when a row first shows a warning so that it opens at once on submit. */
-export const loadNewIdConfirm = () => import('./NewIdConfirm');
