@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-size.js';
 
 /** An element in satori's object syntax (what JSX would compile to): a tag, its style and children. */
@@ -20,31 +19,59 @@ const SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'gre
 const WEIGHTS = [400, 700] as const;
 
 const require = createRequire(import.meta.url);
-let fonts: Promise<Font[]> | null = null;
 
-/** Loaded on the first render and kept: satori keeps its parsed copy per array, so it is always the same one. */
-function cardFonts(): Promise<Font[]> {
-  fonts ??= Promise.all(
-    SUBSETS.flatMap((subset) =>
-      WEIGHTS.map(async (weight): Promise<Font> => ({
-        name: `Inter ${subset}`,
-        // WOFF, not WOFF2: satori reads TTF, OTF and WOFF.
-        data: await readFile(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`)),
-        weight,
-        style: 'normal',
-      })),
-    ),
+/** The font files a worker reads on its first card (WOFF, not WOFF2: satori reads TTF, OTF and WOFF). */
+function fontFiles(): { name: string; file: string; weight: number }[] {
+  return SUBSETS.flatMap((subset) =>
+    WEIGHTS.map((weight) => ({ name: `Inter ${subset}`, file: require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`), weight })),
   );
-  fonts.catch(() => (fonts = null));
-  return fonts;
 }
 
 /**
- * A card as a 1200×630 PNG: satori lays it out into SVG (text as paths), resvg rasterises it on
- * libuv's thread pool (renderAsync), so the event loop only carries the layout.
+ * The worker's file, plain JavaScript that is never built: found through the package's folder,
+ * since this module runs from backend/src under Jest and from backend/dist in the server, both
+ * three folders below it.
  */
-export async function renderCard(card: CardNode): Promise<Buffer> {
-  const svg = await satori(card as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: await cardFonts() });
-  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-  return image.asPng();
+export const RENDER_WORKER_FILE = fileURLToPath(new URL('../../../src/seo/share-cards/render-worker.mjs', import.meta.url));
+
+/** Worker threads: as many as ShareCards renders at once, so a card never waits for a thread. */
+export const RENDER_THREADS = 2;
+/** A thread beyond the first is stopped after this long without a card. */
+const IDLE_THREAD_MS = 60_000;
+
+/**
+ * Draws share cards as 1200×630 PNGs on worker threads (render-worker.mjs: satori lays a card out
+ * into SVG, resvg rasterises it), so the event loop only builds the drawing and receives the
+ * bytes. The pool starts on the first card (one thread kept warm, its fonts parsed; a second while
+ * two cards are drawn at once) and is closed with the application.
+ */
+export class CardRenderer {
+  private pool: Piscina<{ card: CardNode; width: number; height: number }, Uint8Array> | null = null;
+  private closed = false;
+
+  async render(card: CardNode): Promise<Buffer> {
+    if (this.closed) throw new Error('The share card renderer is closed.');
+    this.pool ??= new Piscina({
+      filename: RENDER_WORKER_FILE,
+      minThreads: 1,
+      maxThreads: RENDER_THREADS,
+      idleTimeout: IDLE_THREAD_MS,
+      workerData: { fonts: fontFiles() },
+    });
+    const png = await this.pool.run({ card, width: CARD_WIDTH, height: CARD_HEIGHT });
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  }
+
+  /** The threads running now (none before the first card). */
+  get threads(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  /** Stops the threads; a card being drawn is abandoned (its request fails). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pool = this.pool;
+    this.pool = null;
+    await pool?.destroy();
+  }
 }

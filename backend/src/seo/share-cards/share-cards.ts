@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { RateLimiter } from '../../http/rate-limiter.js';
@@ -7,11 +7,11 @@ import { ServiceUnavailableError, TooManyRequestsError } from '../../shared/doma
 import { Semaphore } from '../../tracker/time-travel/semaphore.js';
 import { SiteReads } from '../site-reads.js';
 import { drawCard } from './card-designs.js';
-import { renderCard } from './render-card.js';
+import { CardRenderer, RENDER_THREADS } from './render-card.js';
 import { cardVersion, matchCardOf, playerCardOf, SITE_CARD, type ShareCard } from './share-card.js';
 
-/** Renders at once per process: satori lays out on the event loop, resvg rasterises on the thread pool. */
-const RENDER_CONCURRENCY = 2;
+/** Renders at once per process, one per worker thread of the renderer (render-card.ts). */
+const RENDER_CONCURRENCY = RENDER_THREADS;
 /** Renders that may wait for a turn; one more is answered 503 at once. */
 const RENDER_QUEUE = 8;
 /** How long a waiting render may wait before 503 (a render takes about 50–150 ms). */
@@ -39,7 +39,8 @@ export interface FoundCard {
 /**
  * The share cards of matches and players (and the site's own), as PNGs. What a card shows is
  * looked up once per id and read position; the picture is rendered once per version (a hash of
- * what it shows), so a card whose match or player has not changed is never drawn again.
+ * what it shows), so a card whose match or player has not changed is never drawn again. Drawing
+ * happens on the renderer's worker threads (render-card.ts), so the event loop is free meanwhile.
  *
  * A flood of requests for cards not yet drawn is bounded three ways: an address may ask for
  * RENDERS_PER_MINUTE fresh renders (429 beyond), at most RENDER_CONCURRENCY run at once with
@@ -47,12 +48,13 @@ export interface FoundCard {
  * its render. Unknown ids cost a read, as the API's own reads do, and are remembered too.
  */
 @Injectable()
-export class ShareCards {
+export class ShareCards implements OnApplicationShutdown {
   private readonly lookups = new LRUCache<string, { found: FoundCard | null }>({ max: LOOKUP_CACHE });
   private readonly pngs = new LRUCache<string, Buffer>({ maxSize: PNG_CACHE_BYTES, sizeCalculation: (png) => png.length });
   private readonly rendering = new Map<string, Promise<Buffer>>();
   private readonly slots = new Semaphore(RENDER_CONCURRENCY, RENDER_WAIT_MS, busy);
   private readonly budget = new RateLimiter({ limit: RENDERS_PER_MINUTE, windowMs: 60_000 });
+  private readonly renderer = new CardRenderer();
   private drawn = 0;
 
   constructor(
@@ -84,6 +86,16 @@ export class ShareCards {
     return this.drawn;
   }
 
+  /** The renderer's worker threads running now (none before the first card is drawn). */
+  get renderThreads(): number {
+    return this.renderer.threads;
+  }
+
+  /** After the HTTP server has closed (its answers sent): the worker threads stop. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.renderer.close();
+  }
+
   site(): FoundCard {
     return { card: SITE_CARD, version: cardVersion(SITE_CARD) };
   }
@@ -102,7 +114,7 @@ export class ShareCards {
     if (wait > 0) throw new TooManyRequestsError(`Too many new share cards asked for from your address. Try again in ${wait} seconds.`, wait);
     const render = this.slots.run(async () => {
       this.drawn += 1;
-      return renderCard(drawCard(card));
+      return this.renderer.render(drawCard(card));
     });
     this.rendering.set(version, render);
     try {
