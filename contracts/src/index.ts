@@ -40,3 +40,6 @@ export * from './import/import-check.js';
 export * from './import/match-export.js';
 export * from './admin-keys/admin-keys.js';
 export * from './api/schema.js';
+export * from './fixtures/fixture-rules.js';
+export * from './fixtures/fixture-events.js';
+export * from './api/fixtures.js';

@@ -79,6 +79,18 @@ export function videoEmbed(url: string, parentHost = 'localhost'): VideoEmbed | 
   return null;
 }
 
+/**
+ * Which video site an absolute URL is on (YouTube or Twitch, by the hosts the embed rules above
+ * know), or null: a fixture's stream must be on one of them (docs/schedule.md), whatever the
+ * path, since a live channel is not a video the embed rules can show.
+ */
+export function videoSiteOf(url: string): 'youtube' | 'twitch' | null {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url) || !isSafeUrl(url)) return null;
+  const host = parse(url)?.hostname.toLowerCase() ?? '';
+  if (YOUTUBE_HOSTS.has(host) || YOUTU_BE_HOSTS.has(host)) return 'youtube';
+  return TWITCH_HOSTS.has(host) ? 'twitch' : null;
+}
+
 /** SPEC §5: button URLs starting with http open in a new tab. */
 export function opensInNewTab(url: string): boolean {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
