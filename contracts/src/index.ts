@@ -43,3 +43,8 @@ export * from './api/schema.js';
 export * from './fixtures/fixture-rules.js';
 export * from './fixtures/fixture-events.js';
 export * from './api/fixtures.js';
+export * from './api/site.js';
+export * from './api/media.js';
+export * from './site/accent-contrast.js';
+export * from './site/site-navigation.js';
+export * from './site/site-events.js';
