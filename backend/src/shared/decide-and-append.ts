@@ -9,7 +9,11 @@ import {
 /** The pure half of an aggregate: its state from its events, and the events a command causes. */
 export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
   initialState(): State;
-  evolve(state: State, event: Event): State;
+  /**
+   * Applies one event. An event read from the log comes with its record (position, revision,
+   * metadata) for a fold that keeps those; one just decided comes without.
+   */
+  evolve(state: State, event: Event, recorded?: RecordedEvent<Event>): State;
   decide(command: Command, state: State): Event[];
 }
 
@@ -39,7 +43,7 @@ export async function decideAndAppend<State, Command, Event extends { type: stri
   for (let attempt = 1; ; attempt++) {
     const recorded = (await store.readStream(streamId)) as RecordedEvent<Event>[];
     const state = recorded.reduce(
-      (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+      (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event, event),
       decider.initialState(),
     );
     const events = decider.decide(command, state);

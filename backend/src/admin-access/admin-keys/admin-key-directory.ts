@@ -1,36 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { Logger } from 'pino';
-import {
-  ADMIN_KEYS_STREAM,
-  WrongExpectedRevisionError,
-  type AdminKeyEvent,
-  type AdminKeySummary,
-  type AppendContext,
-  type CreatedAdminKey,
-  type EventStore,
-  type RecordedEvent,
-} from '@team/contracts';
-import { CLOCK, EVENT_STORE, LOGGER, type Clock } from '../../infrastructure/tokens.js';
-import {
-  decideCreate,
-  decideExpiries,
-  decideRevoke,
-  emptyAdminKeys,
-  evolveAdminKeys,
-  generateAdminKey,
-  hashAdminKey,
-  isPastExpiry,
-  summaryOf,
-  type AdminKeysState,
-  type CreateKeyInput,
-  type NamedKey,
-} from './admin-keys.state.js';
-
-/** How often each API process looks for keys past their expiry, to log their AdminKeyExpired. */
-export const EXPIRY_SWEEP_MS = 60_000;
-/** Enough for several owners and sweeps writing at once; more conflicts in a row mean something is wrong. */
-const MAX_ATTEMPTS = 5;
+import { Inject, Injectable } from '@nestjs/common';
+import { ADMIN_KEYS_STREAM, type AdminKeyEvent, type AdminKeySummary, type EventStore, type RecordedEvent } from '@team/contracts';
+import { CLOCK, EVENT_STORE, type Clock } from '../../infrastructure/tokens.js';
+import { hashAdminKey } from './admin-key-secret.js';
+import { emptyAdminKeys, evolveAdminKeys, isPastExpiry, summaryOf, type AdminKeysState, type NamedKey } from './admin-keys.state.js';
 
 export type KeyLookup = { found: NamedKey } | { refused: 'unknown' | 'revoked' | 'expired' };
 
@@ -39,40 +11,36 @@ export type KeyLookup = { found: NamedKey } | { refused: 'unknown' | 'revoked' |
  * table, so a revoke is refused by every API process as soon as its append commits. Each lookup
  * first reads the stream past the revision it holds (one indexed query, usually empty); lookups
  * that arrive while such a read runs wait for the next one, which starts after them, so none can
- * miss an event committed before it arrived.
+ * miss an event committed before it arrived. The commands that change keys (create, revoke,
+ * expire: CommandBus) decide on the stream itself and append through decide-and-append.
  */
 @Injectable()
-export class AdminKeyDirectory implements OnModuleInit, OnModuleDestroy {
+export class AdminKeyDirectory {
   private state: AdminKeysState = emptyAdminKeys();
   private chain: Promise<void> = Promise.resolve();
   private queued: Promise<void> | null = null;
-  private sweep: NodeJS.Timeout | null = null;
+  private pastExpiry: () => void = () => undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  onModuleInit(): void {
-    this.sweep = setInterval(() => void this.expireDue().catch((error: unknown) => this.logger.warn({ err: error }, 'admin key expiry sweep failed')), EXPIRY_SWEEP_MS);
-    this.sweep.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.sweep) clearInterval(this.sweep);
+  /** Called when a lookup meets an active key past its expiry (the sweep then logs its AdminKeyExpired). */
+  onPastExpiry(listener: () => void): void {
+    this.pastExpiry = listener;
   }
 
   /** The key `presented` stands for, or why it is refused. */
   async lookUp(presented: string): Promise<KeyLookup> {
-    await this.catchUp();
+    await this.refresh();
     const id = this.state.byHash.get(hashAdminKey(presented));
     const key = id === undefined ? undefined : this.state.keys.get(id);
     if (!key) return { refused: 'unknown' };
     if (key.status === 'revoked') return { refused: 'revoked' };
     if (key.status === 'expired') return { refused: 'expired' };
     if (isPastExpiry(key, this.clock())) {
-      void this.expireDue().catch((error: unknown) => this.logger.warn({ err: error }, 'admin key expiry failed'));
+      this.pastExpiry();
       return { refused: 'expired' };
     }
     return { found: key };
@@ -80,57 +48,25 @@ export class AdminKeyDirectory implements OnModuleInit, OnModuleDestroy {
 
   /** Every named key, newest first. */
   async list(): Promise<AdminKeySummary[]> {
-    await this.catchUp();
+    await this.refresh();
     return [...this.state.keys.values()].reverse().map(summaryOf);
   }
 
-  async create(input: CreateKeyInput, context: AppendContext): Promise<CreatedAdminKey & { position: number }> {
-    const key = generateAdminKey();
-    const keyId = `k${randomBytes(5).toString('hex')}`;
-    const position = await this.decideAndAppend((state) => [decideCreate(state, input, keyId, hashAdminKey(key))], context);
-    return { key, summary: summaryOf(this.state.keys.get(keyId)!), position };
+  /** The key's summary once the fold has read the stream past a command's append. */
+  async summaryAfter(keyId: string): Promise<AdminKeySummary> {
+    await this.refresh();
+    return summaryOf(this.state.keys.get(keyId)!);
   }
 
-  async revoke(keyId: string, context: AppendContext): Promise<{ summary: AdminKeySummary; position: number }> {
-    const position = await this.decideAndAppend((state) => decideRevoke(state, keyId), context);
-    return { summary: summaryOf(this.state.keys.get(keyId)!), position };
-  }
-
-  /** Logs AdminKeyExpired for the keys past their expiry (a system event: no request made it). */
-  async expireDue(): Promise<void> {
-    await this.catchUp();
-    if (decideExpiries(this.state, this.clock()).length === 0) return;
-    await this.decideAndAppend((state) => decideExpiries(state, this.clock()), {
-      correlationId: randomUUID(),
-      actor: 'system',
-      recordedAt: this.clock(),
-    });
-  }
-
-  /** Decides on the state at its revision and appends expecting it; on a conflict, catches up and decides again. */
-  private async decideAndAppend(decide: (state: AdminKeysState) => AdminKeyEvent[], context: AppendContext): Promise<number> {
-    for (let attempt = 1; ; attempt++) {
-      await this.catchUp();
-      const events = decide(this.state);
-      if (events.length === 0) return 0;
-      const expected = this.state.revision < 0 ? 'no_stream' : this.state.revision;
-      try {
-        const result = await this.store.append(
-          ADMIN_KEYS_STREAM,
-          events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data })),
-          expected,
-          context,
-        );
-        await this.catchUp();
-        return result.lastPosition;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+  /** Whether any active key is past its expiry now. */
+  async anyPastExpiry(): Promise<boolean> {
+    await this.refresh();
+    const now = this.clock();
+    return [...this.state.keys.values()].some((key) => key.status === 'active' && isPastExpiry(key, now));
   }
 
   /** Reads the stream past the held revision; callers arriving during a read share the next one. */
-  private catchUp(): Promise<void> {
+  refresh(): Promise<void> {
     if (this.queued) return this.queued;
     const next: Promise<void> = this.chain.then(() => {
       if (this.queued === next) this.queued = null;
@@ -143,6 +79,6 @@ export class AdminKeyDirectory implements OnModuleInit, OnModuleDestroy {
 
   private async readNew(): Promise<void> {
     const events = (await this.store.readStream(ADMIN_KEYS_STREAM, this.state.revision + 1)) as RecordedEvent<AdminKeyEvent>[];
-    for (const event of events) evolveAdminKeys(this.state, event);
+    for (const event of events) evolveAdminKeys(this.state, { type: event.type, data: event.data } as AdminKeyEvent, event);
   }
 }

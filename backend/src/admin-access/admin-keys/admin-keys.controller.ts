@@ -1,13 +1,16 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type { WebRequest } from '../../http/request-facts.js';
+import { CommandBus } from '@nestjs/cqrs';
 import type { AdminKeySummary, CreatedAdminKey } from '@team/contracts';
+import type { WebRequest } from '../../http/request-facts.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { CLOCK, type Clock } from '../../infrastructure/tokens.js';
 import { AdminKeyGuard } from '../admin-key.guard.js';
 import { RequiresRole } from '../admin-role.js';
 import { AdminKeyDirectory } from './admin-key-directory.js';
-import { parseCreateKey } from './admin-keys.state.js';
+import { parseCreateKey } from './create-admin-key/create-admin-key.body.js';
+import { CreateAdminKeyCommand } from './create-admin-key/create-admin-key.command.js';
+import { RevokeAdminKeyCommand } from './revoke-admin-key/revoke-admin-key.command.js';
 
 const KEY_ID = /^k[0-9a-f]{10}$/;
 
@@ -22,6 +25,7 @@ const KEY_ID = /^k[0-9a-f]{10}$/;
 export class AdminKeysController {
   constructor(
     private readonly directory: AdminKeyDirectory,
+    private readonly commands: CommandBus,
     private readonly audit: AuditContextFactory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -36,7 +40,7 @@ export class AdminKeysController {
   @Post()
   @HttpCode(201)
   async create(@Body() body: unknown, @Req() request: WebRequest): Promise<CreatedAdminKey> {
-    const { key, summary } = await this.directory.create(parseCreateKey(body, this.clock()), this.audit.contextFor(request, 'admin'));
+    const { key, summary } = await this.commands.execute(new CreateAdminKeyCommand(parseCreateKey(body, this.clock()), this.audit.contextFor(request, 'admin')));
     return { key, summary };
   }
 
@@ -44,6 +48,6 @@ export class AdminKeysController {
   @HttpCode(200)
   async revoke(@Param('id') id: string, @Req() request: WebRequest): Promise<AdminKeySummary> {
     if (!KEY_ID.test(id)) throw new InvalidInputError(`The key id must look like k0123456789 (k and 10 hex digits).`);
-    return (await this.directory.revoke(id, this.audit.contextFor(request, 'admin'))).summary;
+    return (await this.commands.execute(new RevokeAdminKeyCommand(id, this.audit.contextFor(request, 'admin')))).summary;
   }
 }

@@ -1,13 +1,15 @@
 import { roleCovers, type AdminKeyEvent, type AdminRole, type RecordedEvent } from '@team/contracts';
 import { ConflictError, NotFoundError } from '../../shared/domain-errors.js';
-import { decideCreate, decideExpiries, decideRevoke, emptyAdminKeys, evolveAdminKeys, parseCreateKey, type AdminKeysState } from './admin-keys.state.js';
+import { decideCreate, decideExpiries, decideRevoke } from './admin-keys.decider.js';
+import { emptyAdminKeys, evolveAdminKeys, type AdminKeysState } from './admin-keys.state.js';
+import { parseCreateKey } from './create-admin-key/create-admin-key.body.js';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 
 function stateOf(...events: AdminKeyEvent[]): AdminKeysState {
   const state = emptyAdminKeys();
   events.forEach((event, revision) =>
-    evolveAdminKeys(state, {
+    evolveAdminKeys(state, event, {
       ...event,
       position: revision + 1,
       revision,
