@@ -1,7 +1,6 @@
-import type { ContentPage, ContentSection } from '@team/contracts';
+import type { ContentPage, ContentSection, ContentSectionEvent, SectionFields } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
 import type { Decider } from '../shared/decide-and-append.js';
-import type { ContentSectionEvent, SectionFields } from './content-section.events.js';
 
 /** The sections of one content page (home, about or roster): the consistency boundary of their order. */
 export interface ContentPageState {

@@ -1,7 +1,6 @@
-import type { ContentSection } from '@team/contracts';
+import type { ContentSection, ContentSectionEvent } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
 import { contentSectionDecider, type ContentSectionCommand } from './content-section.decider.js';
-import type { ContentSectionEvent } from './content-section.events.js';
 
 const decider = contentSectionDecider('about');
 

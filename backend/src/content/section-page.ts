@@ -1,5 +1,11 @@
-import { CONTENT_PAGES, type ContentPage, type EventStore, type RecordedEvent } from '@team/contracts';
-import { contentStreamId, type ContentSectionCreated } from './content-section.events.js';
+import {
+  CONTENT_PAGES,
+  type ContentPage,
+  type ContentSectionCreated,
+  contentStreamId,
+  type EventStore,
+  type RecordedEvent,
+} from '@team/contracts';
 
 /**
  * The content page whose stream created section `id`, or null when none did. Edits and deletes

@@ -1,6 +1,13 @@
-import { CONTENT_PAGES, type ContentPage, type EventStore, type RecordedEvent, type SectionVersion } from '@team/contracts';
+import {
+  CONTENT_PAGES,
+  type ContentPage,
+  type ContentSectionEvent,
+  contentStreamId,
+  type EventStore,
+  type RecordedEvent,
+  type SectionVersion,
+} from '@team/contracts';
 import { contentSectionDecider } from './content-section.decider.js';
-import { contentStreamId, type ContentSectionEvent } from './content-section.events.js';
 import { versionEventInfo } from '../shared/versions.js';
 
 /** The section an event is about; a reorder moves every section of the page and is a version of none. */

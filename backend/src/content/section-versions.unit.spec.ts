@@ -1,5 +1,4 @@
-import type { ContentSection, RecordedEvent } from '@team/contracts';
-import type { ContentSectionEvent } from './content-section.events.js';
+import type { ContentSection, RecordedEvent, ContentSectionEvent } from '@team/contracts';
 import { sectionVersions } from './section-versions.js';
 
 function section(id: number, overrides: Partial<ContentSection> = {}): ContentSection {

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
-import { csvRow, importCsvRows, importJsonMatch, MATCH_CSV_HEADER, type EventStore, type MatchRecorded } from '@team/contracts';
+import {
+  csvRow,
+  type EventStore,
+  importCsvRows,
+  importJsonMatch,
+  LADDER_STREAM,
+  MATCH_CSV_HEADER,
+  type MatchRecorded,
+} from '@team/contracts';
 import { PLAYERS_TABLE, READ_MODELS_CHECKPOINT } from '@team/projections';
-import { LADDER_STREAM } from '../ladder/ladder.events.js';
 
 // What the exports write, page by page: each generator yields a page's text and reads the next
 // page only when the response has taken it (stream-lines.ts).

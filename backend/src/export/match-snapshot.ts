@@ -1,5 +1,4 @@
-import type { EventStore } from '@team/contracts';
-import { LADDER_STREAM } from '../ladder/ladder.events.js';
+import { type EventStore, LADDER_STREAM } from '@team/contracts';
 import type { LadderRepository } from '../ladder/runtime/ladder.repository.js';
 
 export interface MatchExportSnapshot {

@@ -1,4 +1,4 @@
-import type { MatchRecorded } from './ladder.events.js';
+import type { MatchRecorded } from '@team/contracts';
 import type { LadderState } from './ladder.state.js';
 import { recordMatchResponse } from './record-match/record-match.response.js';
 

@@ -1,11 +1,10 @@
-import { MODES, validateRecordMatch } from '@team/contracts';
+import { MODES, validateRecordMatch, type MatchRecorded } from '@team/contracts';
 import { loadConfig } from '../config.js';
 import { evictAnswers } from './idempotency-window.js';
-import { decide } from './ladder.decide.js';
+import { decide } from './ladder.decider.js';
 import { evolve } from './ladder.evolve.js';
 import { initialLadderState } from './ladder.state.js';
 import type { RecordMatch } from './record-match/record-match.decide.js';
-import type { MatchRecorded } from './ladder.events.js';
 
 const HOUR = 3_600_000;
 const WINDOW = 24 * HOUR;

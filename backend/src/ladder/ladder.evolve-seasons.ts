@@ -1,5 +1,4 @@
-import { FIRST_SEASON_ID } from '@team/contracts';
-import type { SeasonRenamed, SeasonStarted } from './ladder.events.js';
+import { FIRST_SEASON_ID, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
 import { toPoolKey, type LadderState } from './ladder.state.js';
 
 // The ladder's evolve for seasons (ladder.evolve.ts routes to it): a season's start sets the

@@ -1,7 +1,17 @@
-import { addTotals, lineTotals, START_RATING, zeroTotals } from '@team/contracts';
+import {
+  addTotals,
+  type LadderEvent,
+  lineTotals,
+  type MatchRecorded,
+  type MatchVoided,
+  type PlayerRenamed,
+  type PlayersMerged,
+  type PlayersUnmerged,
+  START_RATING,
+  zeroTotals,
+} from '@team/contracts';
 import { rememberAnswer } from './idempotency-window.js';
 import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
-import type { LadderEvent, MatchRecorded, MatchVoided, PlayerRenamed, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
 import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';
 import {
   indexOfSorted,

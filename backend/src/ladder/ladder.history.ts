@@ -1,5 +1,4 @@
-import { START_RATING } from '@team/contracts';
-import type { RethreadedEntry } from './ladder.events.js';
+import { START_RATING, type RethreadedEntry } from '@team/contracts';
 import type { LadderPlayer, PoolKey, RatingReset } from './ladder.state.js';
 
 // A player's history as a list of entries: how merges, unmerges and voids read, move and

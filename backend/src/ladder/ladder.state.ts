@@ -1,9 +1,8 @@
-import type { RecordMatchResponse, StatTotals } from '@team/contracts';
+import type { RecordMatchResponse, StatTotals, PoolId } from '@team/contracts';
 import { NotFoundError } from '../shared/domain-errors.js';
-import type { PoolId } from './ladder.events.js';
 
 // The ladder aggregate's state (DESIGN §5–7), folded by ladder.evolve.ts and read by each use
-// case's decide function (ladder.decide.ts routes a command to it).
+// case's decide function (ladder.decider.ts routes a command to it).
 
 /** Internal pool key: 0 is the overall pool, a mode's id its own (mode ids start at 1). */
 export type PoolKey = number;

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
-  pageSlugStreamId,
-  WrongExpectedRevisionError,
   type AppendContext,
   type EventStore,
+  type PageEvent,
   type PageSlugEvent,
+  pageSlugStreamId,
+  pageStreamId,
   type RecordedEvent,
+  WrongExpectedRevisionError,
 } from '@team/contracts';
 import { ConflictError } from '../shared/domain-errors.js';
 import { evolve, initialPageState, slugTakenMessage } from './page.decider.js';
 import type { PageDirectory } from './page-directory.js';
-import { pageStreamId, type PageEvent } from './page.events.js';
 
 /**
  * Slug uniqueness kept by the event store: one stream per slug (`page-slug-{slug}`) says

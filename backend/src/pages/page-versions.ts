@@ -1,7 +1,13 @@
-import { BUILT_IN_VERSION_TYPE, type EventStore, type PageVersion, type RecordedEvent } from '@team/contracts';
+import {
+  BUILT_IN_VERSION_TYPE,
+  type EventStore,
+  type PageEvent,
+  pageStreamId,
+  type PageVersion,
+  type RecordedEvent,
+} from '@team/contracts';
 import { versionEventInfo } from '../shared/versions.js';
 import { orderedBlocks, pageDecider } from './page.decider.js';
-import { pageStreamId, type PageEvent } from './page.events.js';
 
 /**
  * The versions of page `id`, oldest first: its stream folded with the decider's own

@@ -1,6 +1,5 @@
-import type { ContentBlock, RecordedEvent } from '@team/contracts';
+import type { ContentBlock, RecordedEvent, PageEvent } from '@team/contracts';
 import { pageVersions } from './page-versions.js';
-import type { PageEvent } from './page.events.js';
 
 function stream(streamId: string, events: PageEvent[]): RecordedEvent[] {
   return events.map((event, revision) => ({

@@ -1,7 +1,6 @@
-import { isReservedSlug, systemPageById, type BlockFields, type ContentBlock, type Page } from '@team/contracts';
+import { isReservedSlug, systemPageById, type BlockFields, type ContentBlock, type Page, type PageEvent } from '@team/contracts';
 import type { Decider } from '../shared/decide-and-append.js';
 import { ConflictError, NotFoundError } from '../shared/domain-errors.js';
-import type { PageEvent } from './page.events.js';
 
 /**
  * One page of the page builder and its blocks.

@@ -1,7 +1,6 @@
-import type { BlockFields, ContentBlock } from '@team/contracts';
+import type { BlockFields, ContentBlock, PageEvent } from '@team/contracts';
 import { ConflictError, NotFoundError } from '../shared/domain-errors.js';
 import { initialPageState, pageDecider, type PageCommand } from './page.decider.js';
-import type { PageEvent } from './page.events.js';
 
 /** Given these events on page `id`, when this command: the events it decides. */
 function when(id: number, given: PageEvent[], command: PageCommand): PageEvent[] {

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
+import type { RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse, MatchRecorded } from '@team/contracts';
 import { recordMatchResponse } from '../ladder/record-match/record-match.response.js';
-import type { MatchRecorded } from '../ladder/ladder.events.js';
 
 // Shared by the fault tests: seeded match bodies, a fetch that classifies every way a request
 // can end, and the log's view of each idempotency key.

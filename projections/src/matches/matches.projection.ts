@@ -206,6 +206,15 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
         await knex.raw(`ALTER TABLE ${PARTICIPANTS_TABLE} ADD COLUMN recorded_as text`);
       },
     },
+    {
+      // A mode board sums its players' lines in that mode (players.queries.ts): the mode's
+      // counted matches by index. An index only, so no replay.
+      name: '005_matches_by_mode',
+      replay: false,
+      async up(knex) {
+        await knex.raw(`CREATE INDEX ladder_matches_mode_idx ON ${MATCHES_TABLE} (mode_id) WHERE voided_at IS NULL`);
+      },
+    },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),

@@ -10,7 +10,7 @@ import {
   type Player,
   type RankDistribution,
 } from '@team/contracts';
-import { MATCHES_TABLE } from '../matches/matches.projection.js';
+import { MATCHES_TABLE, PARTICIPANTS_TABLE } from '../matches/matches.projection.js';
 import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from './players.projection.js';
 
 // Reads of the players read model. Rounding is done here, once, to SPEC §9's display
@@ -57,16 +57,30 @@ export async function listPlayers(knex: Knex): Promise<Player[]> {
 }
 
 /**
- * The players who played a mode, each with that mode pool's rating as `elo` (their other
- * fields stay the account's totals).
+ * The players who played a mode, each with that mode pool's rating as `elo` and totals over
+ * their lines in that mode alone (W/L, K/D, averages and matches of the mode, not the account's
+ * totals over every mode). The lines are summed from the matches read model, which follows
+ * voids, merges and unmerges line by line.
  */
 export async function listModePoolPlayers(knex: Knex, modeId: number): Promise<Player[]> {
-  const rows = await knex(`${PLAYERS_TABLE} as p`)
-    .join(`${PLAYER_RATINGS_TABLE} as r`, 'r.player_id', 'p.id')
-    .whereNull('p.merged_into')
-    .andWhere('r.mode_id', modeId)
-    .select('p.*', 'r.elo as pool_elo');
-  return rows.map((row: PlayerRow & { pool_elo: number }) => ({ ...toPlayer(row), elo: Number(row.pool_elo) }));
+  const result = await knex.raw<{ rows: PlayerRow[] }>(
+    `SELECT p.id, p.discord_id, p.username, p.merged_into, r.elo,
+            count(t.id)::int AS total_matches,
+            (count(t.id) FILTER (WHERE t.won))::int AS wins,
+            (count(t.id) FILTER (WHERE NOT t.won))::int AS losses,
+            coalesce(sum(t.kills), 0)::bigint AS total_kills,
+            coalesce(sum(t.deaths), 0)::bigint AS total_deaths,
+            coalesce(sum(t.assists), 0)::bigint AS total_assists,
+            coalesce(sum(t.score), 0)::bigint AS total_score
+       FROM ${PLAYER_RATINGS_TABLE} r
+       JOIN ${PLAYERS_TABLE} p ON p.id = r.player_id AND p.merged_into IS NULL
+       LEFT JOIN (${PARTICIPANTS_TABLE} t JOIN ${MATCHES_TABLE} m ON m.id = t.match_id AND m.voided_at IS NULL AND m.mode_id = ?::int)
+         ON t.player_id = r.player_id
+      WHERE r.mode_id = ?::int
+      GROUP BY p.id, r.elo`,
+    [modeId, modeId],
+  );
+  return result.rows.map(toPlayer);
 }
 
 /** A leaderboard in DESIGN §6 rank order, with rank and tier. */

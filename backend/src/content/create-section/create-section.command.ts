@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { checkCreateSection, type AppendContext, type ContentSection, type EventStore } from '@team/contracts';
+import { checkCreateSection, type AppendContext, type ContentSection, type EventStore, contentStreamId } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { CmsIds } from '../../shared/cms-ids.js';
 import { contentSectionDecider } from '../content-section.decider.js';
-import { contentStreamId } from '../content-section.events.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';
 

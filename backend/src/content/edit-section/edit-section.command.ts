@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { checkEditSection, type AppendContext, type ContentSection, type EventStore } from '@team/contracts';
+import { checkEditSection, type AppendContext, type ContentSection, type EventStore, contentStreamId } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, SECTION_NOT_FOUND } from '../content-section.decider.js';
-import { contentStreamId } from '../content-section.events.js';
 import { findSectionPage } from '../section-page.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { sanitizeRichText } from '../../shared/rich-text.sanitizer.js';

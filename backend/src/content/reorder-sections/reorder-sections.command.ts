@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { checkReorder, type AppendContext, type ContentPage, type ContentSection, type EventStore } from '@team/contracts';
+import { checkReorder, type AppendContext, type ContentPage, type ContentSection, type EventStore, contentStreamId } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { contentSectionDecider, orderedSections } from '../content-section.decider.js';
-import { contentStreamId } from '../content-section.events.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 
 export class ReorderSectionsCommand extends Command<{ sections: ContentSection[]; position: number }> {

@@ -1,7 +1,6 @@
-import { mergedRating, START_RATING } from '@team/contracts';
+import { mergedRating, START_RATING, type LadderEvent, type PlayersMerged, type PoolMerge } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { mergeHistories, mergeResets, runningEloAfter, type HistoryEntry } from '../ladder.history.js';
-import type { LadderEvent, PlayersMerged, PoolMerge } from '../ladder.events.js';
 import {
   playerLabel,
   requirePlayer,

@@ -1,8 +1,7 @@
-import { MODES, validateRecordMatch, type RecordMatchPlayer } from '@team/contracts';
+import { MODES, validateRecordMatch, type RecordMatchPlayer, type MatchRecorded } from '@team/contracts';
 import { createHash } from 'node:crypto';
-import { decide } from '../ladder.decide.js';
+import { decide } from '../ladder.decider.js';
 import { evolve } from '../ladder.evolve.js';
-import type { MatchRecorded } from '../ladder.events.js';
 import { initialLadderState } from '../ladder.state.js';
 import type { RecordMatch } from './record-match.decide.js';
 import { recordMatchRequestHash } from './record-match.command.js';

@@ -1,7 +1,16 @@
-import { computeEloChanges, modeStatValue, START_RATING, type Mode, type RecordMatchRequest, type TeamId } from '@team/contracts';
+import {
+  computeEloChanges,
+  type LadderEvent,
+  type MatchParticipantRecorded,
+  type Mode,
+  modeStatValue,
+  type PoolId,
+  type RecordMatchRequest,
+  START_RATING,
+  type TeamId,
+} from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { DEFAULT_IDEMPOTENCY_WINDOW_MS } from '../idempotency-window.js';
-import type { LadderEvent, MatchParticipantRecorded, PoolId } from '../ladder.events.js';
 import { toPoolKey, type DecideContext, type LadderState } from '../ladder.state.js';
 
 export interface RecordMatch {

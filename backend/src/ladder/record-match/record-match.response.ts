@@ -1,5 +1,4 @@
-import type { RecordMatchResponse } from '@team/contracts';
-import type { MatchRecorded } from '../ladder.events.js';
+import type { RecordMatchResponse, MatchRecorded } from '@team/contracts';
 
 /** The 201 answer of a recorded match, built from its event alone so a repeat gets the same bytes. */
 export function recordMatchResponse(data: MatchRecorded['data'], position: number): RecordMatchResponse {

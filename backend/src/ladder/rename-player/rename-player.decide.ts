@@ -1,6 +1,5 @@
-import { usernameProblem } from '@team/contracts';
+import { usernameProblem, type LadderEvent } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
-import type { LadderEvent } from '../ladder.events.js';
 import { playerLabel, requirePlayer, type DecideContext, type LadderState } from '../ladder.state.js';
 
 export interface RenamePlayer {

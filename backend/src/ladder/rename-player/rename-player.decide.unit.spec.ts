@@ -1,8 +1,7 @@
-import { MODES, validateRecordMatch, type RecordMatchPlayer } from '@team/contracts';
+import { MODES, validateRecordMatch, type RecordMatchPlayer, type LadderEvent, type PlayersUnmerged } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
-import { decide, type LadderCommand } from '../ladder.decide.js';
+import { decide, type LadderCommand } from '../ladder.decider.js';
 import { evolve } from '../ladder.evolve.js';
-import type { LadderEvent, PlayersUnmerged } from '../ladder.events.js';
 import { initialLadderState } from '../ladder.state.js';
 import { deserializeState, serializeState } from '../ladder.snapshot.js';
 

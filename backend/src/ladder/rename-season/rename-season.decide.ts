@@ -1,6 +1,5 @@
-import { seasonNameProblem } from '@team/contracts';
+import { seasonNameProblem, type LadderEvent } from '@team/contracts';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
-import type { LadderEvent } from '../ladder.events.js';
 import { requireFreeSeasonName, seasonsOf } from '../ladder.seasons.js';
 import type { DecideContext, LadderState } from '../ladder.state.js';
 

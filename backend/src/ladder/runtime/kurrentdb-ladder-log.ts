@@ -1,6 +1,6 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
 import { readerSettings, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
+import { LADDER_STREAM, type MatchRecorded } from '@team/contracts';
 import type { KeyedMatch, LadderLog } from './ladder-log.js';
 
 /** The Idempotency-Key of a MatchRecorded, or null (another event, or a match sent without one). */

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '@team/contracts';
+import type { NewEvent, LadderEvent } from '@team/contracts';
 import { ConflictError } from '../../shared/domain-errors.js';
-import { decide } from '../ladder.decide.js';
+import { decide } from '../ladder.decider.js';
 import { evolve } from '../ladder.evolve.js';
-import type { LadderEvent } from '../ladder.events.js';
 import type { LadderState } from '../ladder.state.js';
 import type { AppendedLadderEvent, PendingCommand } from './ladder-command-queue.js';
 import { recordMatchResponse } from '../record-match/record-match.response.js';

@@ -1,6 +1,5 @@
-import type { AppendContext } from '@team/contracts';
-import type { LadderCommand } from '../ladder.decide.js';
-import type { LadderEvent } from '../ladder.events.js';
+import type { AppendContext, LadderEvent } from '@team/contracts';
+import type { LadderCommand } from '../ladder.decider.js';
 import type { LadderState } from '../ladder.state.js';
 
 /** Most commands decided and appended together. */

@@ -1,6 +1,5 @@
-import type { EventStore } from '@team/contracts';
+import { type EventStore, isLadderEvent, LADDER_STREAM, type LadderEvent } from '@team/contracts';
 import { evolve } from '../ladder.evolve.js';
-import { isLadderEvent, LADDER_STREAM, type LadderEvent } from '../ladder.events.js';
 import { initialLadderState, type LadderState } from '../ladder.state.js';
 
 /** Events per page of the first load: bounded memory however long the log is. */

@@ -1,4 +1,4 @@
-import type { MatchRecorded } from '../ladder.events.js';
+import type { MatchRecorded } from '@team/contracts';
 
 // What the ladder's command side reads of the log itself, beside its stream: never a
 // projection. Each log has its implementation (postgres-ladder-log.ts, kurrentdb-ladder-log.ts);

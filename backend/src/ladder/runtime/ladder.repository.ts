@@ -1,7 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { EventStoreUnavailableError, WrongExpectedRevisionError, type AppendContext, type EventStore } from '@team/contracts';
+import {
+  type AppendContext,
+  type EventStore,
+  EventStoreUnavailableError,
+  isLadderEvent,
+  LADDER_STREAM,
+  type LadderEvent,
+  type MatchRecorded,
+  WrongExpectedRevisionError,
+} from '@team/contracts';
 import type { AppConfig } from '../../config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, KNEX, LOGGER, type Clock } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
@@ -12,9 +21,8 @@ import { decideBatch, eventsToAppend, recordPosition } from './ladder-batch.js';
 import { LadderCommandQueue, type Answer, type AppendedLadderEvent, type CommandSequence, type PendingCommand } from './ladder-command-queue.js';
 import { foldLadderLog } from './ladder-log-fold.js';
 import { LadderSnapshotPolicy } from './ladder-snapshot-policy.js';
-import type { LadderCommand } from '../ladder.decide.js';
+import type { LadderCommand } from '../ladder.decider.js';
 import { evolve } from '../ladder.evolve.js';
-import { isLadderEvent, LADDER_STREAM, type LadderEvent, type MatchRecorded } from '../ladder.events.js';
 import { initialLadderState, type LadderState } from '../ladder.state.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

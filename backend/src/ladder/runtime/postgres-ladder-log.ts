@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LADDER_STREAM, type MatchRecorded } from '../ladder.events.js';
+import { LADDER_STREAM, type MatchRecorded } from '@team/contracts';
 import type { KeyedMatch, LadderLog } from './ladder-log.js';
 
 /** The ladder's own reads of PostgreSQL's `public.events`, through the log's indexes. */

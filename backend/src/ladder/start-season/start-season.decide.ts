@@ -1,14 +1,14 @@
 import {
   DEFAULT_SOFT_RESET_PERCENT,
   FIRST_SEASON_ID,
+  type LadderEvent,
   seasonNameProblem,
+  type SeasonRatingMove,
   softResetPercentProblem,
   softResetRating,
   START_RATING,
-  type SeasonRatingMove,
 } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
-import type { LadderEvent } from '../ladder.events.js';
 import { currentSeason, requireFreeSeasonName } from '../ladder.seasons.js';
 import { OVERALL, toPoolId, type DecideContext, type LadderState } from '../ladder.state.js';
 

@@ -1,5 +1,5 @@
-import type { LadderEvent, MatchRecorded } from '../ladder.events.js';
-import { decide } from '../ladder.decide.js';
+import type { LadderEvent, MatchRecorded } from '@team/contracts';
+import { decide } from '../ladder.decider.js';
 import { evolve } from '../ladder.evolve.js';
 import { initialLadderState, type LadderState } from '../ladder.state.js';
 import { ConflictError } from '../../shared/domain-errors.js';

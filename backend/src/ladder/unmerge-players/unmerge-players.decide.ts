@@ -1,7 +1,6 @@
-import { START_RATING } from '@team/contracts';
+import { START_RATING, type LadderEvent, type LadderTotals, type PoolUnmerge } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { historyOf, runningEloAfter, withoutResets, type HistoryEntry } from '../ladder.history.js';
-import type { LadderEvent, LadderTotals, PoolUnmerge } from '../ladder.events.js';
 import {
   mergeKey,
   OVERALL,

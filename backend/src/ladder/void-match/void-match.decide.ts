@@ -1,7 +1,14 @@
-import { MAX_VOID_REASON_LENGTH, START_RATING, textProblem } from '@team/contracts';
+import {
+  type LadderEvent,
+  type MatchRecorded,
+  type MatchVoidedParticipant,
+  MAX_VOID_REASON_LENGTH,
+  type RethreadedEntry,
+  START_RATING,
+  textProblem,
+} from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { historyOf, runningEloAfter } from '../ladder.history.js';
-import type { LadderEvent, MatchRecorded, MatchVoidedParticipant, RethreadedEntry } from '../ladder.events.js';
 import { indexOfSorted, toPoolKey, type DecideContext, type LadderPlayer, type LadderState } from '../ladder.state.js';
 
 export interface VoidMatch {

@@ -1,13 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { checkCreatePage, type AppendContext, type EventStore, type Page } from '@team/contracts';
+import { checkCreatePage, type AppendContext, type EventStore, type Page, pageStreamId } from '@team/contracts';
 import { CmsIds } from '../../shared/cms-ids.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { decide, initialPageState, pageDecider } from '../page.decider.js';
 import { PageDirectory } from '../page-directory.js';
-import { pageStreamId } from '../page.events.js';
 import { releaseSlug, reserveSlug } from '../page-slug-reservation.js';
 
 export class CreatePageCommand extends Command<{ page: Page; position: number }> {

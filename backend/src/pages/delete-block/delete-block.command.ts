@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppendContext, ContentBlock, EventStore } from '@team/contracts';
+import { type AppendContext, type ContentBlock, type EventStore, pageStreamId } from '@team/contracts';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';
 import { PageDirectory } from '../page-directory.js';
-import { pageStreamId } from '../page.events.js';
 
 export class DeleteBlockCommand extends Command<{ block: ContentBlock; position: number }> {
   constructor(

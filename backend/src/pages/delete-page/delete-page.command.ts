@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { AppendContext, EventStore, Page } from '@team/contracts';
+import { type AppendContext, type EventStore, type Page, pageStreamId } from '@team/contracts';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { pageDecider } from '../page.decider.js';
-import { pageStreamId } from '../page.events.js';
 import { releaseSlug } from '../page-slug-reservation.js';
 
 export class DeletePageCommand extends Command<{ page: Page; position: number }> {

@@ -1,12 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
-  checkRestoreVersion,
-  systemPageById,
   type AppendContext,
+  checkRestoreVersion,
   type ContentBlock,
   type EventStore,
+  type PageEvent,
+  pageStreamId,
   type PageWithBlocks,
+  systemPageById,
 } from '@team/contracts';
 import { decideAndAppend, type Decided } from '../../shared/decide-and-append.js';
 import { RESTORE_NOT_VALID, versionToRestore } from '../../shared/versions.js';
@@ -14,7 +16,6 @@ import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { sanitizeBlockFields } from '../block.sanitizer.js';
 import { orderedBlocks, PAGE_NOT_FOUND, pageDecider, restoreSlugTakenMessage, type PageState } from '../page.decider.js';
-import { pageStreamId, type PageEvent } from '../page.events.js';
 import { PageDirectory } from '../page-directory.js';
 import { loadPageVersions } from '../page-versions.js';
 import { isPageDeleted, releaseSlug, reserveSlug } from '../page-slug-reservation.js';

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { checkBlock, type AppendContext, type ContentBlock, type EventStore } from '@team/contracts';
+import { checkBlock, type AppendContext, type ContentBlock, type EventStore, pageStreamId } from '@team/contracts';
 import { CmsIds } from '../../shared/cms-ids.js';
 import { decideAndAppend } from '../../shared/decide-and-append.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
@@ -8,7 +8,6 @@ import { InvalidInputError, NotFoundError } from '../../shared/domain-errors.js'
 import { sanitizeBlockFields } from '../block.sanitizer.js';
 import { BLOCK_NOT_FOUND, pageDecider } from '../page.decider.js';
 import { PageDirectory } from '../page-directory.js';
-import { pageStreamId } from '../page.events.js';
 
 const NOT_VALID = 'The content block is not valid';
 

@@ -4,7 +4,7 @@ import type { AsOf } from '../time-travel/as-of.js';
 import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
 import { requireKnownMode } from './mode-param.js';
 
-/** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel), with its views. */
+/** The ranked board of a pool as it stood at a point of the log (folded from the nearest kept snapshot; see LadderTimeTravel); a mode's board has that mode's totals, with its views. */
 export class GetLeaderboardAsOfQuery extends Query<RankedBoard> {
   constructor(
     readonly modeId: number | null,
@@ -20,7 +20,6 @@ export class GetLeaderboardAsOfHandler implements IQueryHandler<GetLeaderboardAs
 
   async execute({ modeId, asOf }: GetLeaderboardAsOfQuery): Promise<RankedBoard> {
     requireKnownMode(modeId);
-    const ladder = await this.timeTravel.fold(asOf);
-    return ladder.board(modeId ?? 'overall');
+    return this.timeTravel.board(asOf, modeId ?? 'overall');
   }
 }

@@ -1,6 +1,6 @@
 import { BACKWARDS } from '@kurrent/kurrentdb-client';
 import { readerSettings, type KurrentLog, type KurrentReaderOptions } from '../../event-store/kurrentdb/kurrentdb-log.js';
-import { LADDER_STREAM, type MatchRecorded } from '../../ladder/ladder.events.js';
+import { LADDER_STREAM, type MatchRecorded } from '@team/contracts';
 import type { LadderLogRow, TimeTravelLog } from './time-travel-log.js';
 
 /** Positions read at once when a player's history asks for the matches at many positions. */

@@ -1,7 +1,18 @@
-import type { LeaderboardEntry, Match, PlayerMatchRecord } from '@team/contracts';
-import { leaderboardOf, toPlayer } from '@team/projections';
+import {
+  addTotals,
+  isLadderEvent,
+  lineTotals,
+  zeroTotals,
+  type LadderEvent,
+  type Match,
+  type MatchRecorded,
+  type Player,
+  type PlayerMatchRecord,
+  type RethreadedEntry,
+  type StatTotals,
+} from '@team/contracts';
+import { leaderboardOf, toPlayer, type PlayerRow } from '@team/projections';
 import { evolve } from '../../ladder/ladder.evolve.js';
-import { isLadderEvent, type LadderEvent, type MatchRecorded, type RethreadedEntry } from '../../ladder/ladder.events.js';
 import { deserializeState } from '../../ladder/ladder.snapshot.js';
 import { RankedBoard } from '../read-side/ranking-cache.js';
 import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
@@ -96,38 +107,65 @@ export class LadderAsOf {
     return [...this.state.players.values()].filter((p) => p.mergedInto === null);
   }
 
-  /** The board of a pool, as GET /api/players/leaderboard shows it. */
-  leaderboard(pool: 'overall' | number): LeaderboardEntry[] {
-    return this.board(pool).entries;
+  /**
+   * The ranked board of the overall pool at this point, with its views: their ETags name the
+   * ladder revision folded (`asof-r…`), which a live board's projector position never looks
+   * like. A mode's board needs its matches' lines: see modeBoard.
+   */
+  overallBoard(): RankedBoard {
+    const ranked = this.boards.get(0);
+    if (ranked) return ranked;
+    const players = this.active().map((p) =>
+      toPlayer({ ...playerRow(p, p.ratings.get(0) ?? 1000), ...totalsColumns(p.totals), total_matches: p.matchIds.length }),
+    );
+    return this.keepBoard(0, players);
+  }
+
+  /** A mode's board at this point, if already ranked (then no match needs reading). */
+  rankedModeBoard(modeId: number): RankedBoard | undefined {
+    return this.boards.get(modeId);
+  }
+
+  /** Log positions of the counted matches of a mode at this point: what modeBoard reads. */
+  modeMatchPositions(modeId: number): number[] {
+    const matchIds = new Set<number>();
+    for (const player of this.active()) {
+      player.pools.forEach((pool, i) => {
+        if (pool === modeId) matchIds.add(player.matchIds[i]!);
+      });
+    }
+    return [...matchIds].map((matchId) => this.state.matchPositions[matchId]!);
   }
 
   /**
-   * The ranked board of a pool at this point, with its views: their ETags name the ladder
-   * revision folded (`asof-r…`), which a live board's projector position never looks like.
+   * A mode's board at this point: the players who played it, each with the mode's rating and
+   * totals over its own lines in that mode (read from the matches at modeMatchPositions), as
+   * the live mode board sums them.
    */
-  board(pool: 'overall' | number): RankedBoard {
-    const key = pool === 'overall' ? 0 : pool;
-    const ranked = this.boards.get(key);
+  modeBoard(modeId: number, matches: ReadonlyMap<number, MatchRecorded['data']>): RankedBoard {
+    const ranked = this.boards.get(modeId);
     if (ranked) return ranked;
     const players = this.active()
-      .filter((p) => key === 0 || p.ratings.has(key))
-      .map((p) =>
-        toPlayer({
-          id: p.id,
-          discord_id: p.discordId,
-          username: p.username,
-          elo: p.ratings.get(key) ?? 1000,
-          wins: p.totals.wins,
-          losses: p.totals.losses,
-          total_kills: p.totals.kills,
-          total_deaths: p.totals.deaths,
-          total_assists: p.totals.assists,
-          total_score: p.totals.score,
-          total_matches: p.matchIds.length,
-          merged_into: null,
-        }),
-      );
-    const board = new RankedBoard(String(pool), this.revision, leaderboardOf(players), `asof-r${this.revision}`);
+      .filter((p) => p.ratings.has(modeId))
+      .map((p) => {
+        const totals = zeroTotals();
+        let count = 0;
+        p.pools.forEach((pool, i) => {
+          if (pool !== modeId) return;
+          const matchId = p.matchIds[i]!;
+          const data = matches.get(matchId);
+          if (!data) throw new Error(`The log has no MatchRecorded of match #${matchId} at position ${this.state.matchPositions[matchId]}`);
+          const line = data.participants.find((l) => l.playerId === p.recordedAs[i])!;
+          addTotals(totals, lineTotals(line));
+          count++;
+        });
+        return toPlayer({ ...playerRow(p, p.ratings.get(modeId)!), ...totalsColumns(totals), total_matches: count });
+      });
+    return this.keepBoard(modeId, players);
+  }
+
+  private keepBoard(key: number, players: Player[]): RankedBoard {
+    const board = new RankedBoard(key === 0 ? 'overall' : String(key), this.revision, leaderboardOf(players), `asof-r${this.revision}`);
     this.boards.set(key, board);
     return board;
   }
@@ -194,3 +232,15 @@ export class LadderAsOf {
     return records;
   }
 }
+
+/** A player's columns of a read-model row, with the given rating. */
+const playerRow = (p: LadderPlayer, elo: number) => ({ id: p.id, discord_id: p.discordId, username: p.username, elo, merged_into: null });
+
+const totalsColumns = (t: StatTotals): Omit<PlayerRow, 'id' | 'discord_id' | 'username' | 'elo' | 'merged_into' | 'total_matches'> => ({
+  wins: t.wins,
+  losses: t.losses,
+  total_kills: t.kills,
+  total_deaths: t.deaths,
+  total_assists: t.assists,
+  total_score: t.score,
+});

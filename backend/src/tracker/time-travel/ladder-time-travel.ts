@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config.js';
 import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
 import { serializeState } from '../../ladder/ladder.snapshot.js';
+import type { RankedBoard } from '../read-side/ranking-cache.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
@@ -94,6 +95,16 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
   /** The ladder at a point of the log. */
   async fold(asOf: AsOf): Promise<LadderAsOf> {
     return this.at(await this.resolve(asOf));
+  }
+
+  /** The ranked board of a pool at a point of the log; a mode's board reads the mode's matches (once per point). */
+  async board(asOf: AsOf, pool: 'overall' | number): Promise<RankedBoard> {
+    const ladder = await this.fold(asOf);
+    if (pool === 'overall') return ladder.overallBoard();
+    const ranked = ladder.rankedModeBoard(pool);
+    if (ranked) return ranked;
+    const matches = await this.limiter.run(() => this.log.matches(ladder.modeMatchPositions(pool)));
+    return ladder.modeBoard(pool, matches);
   }
 
   /** A player's history at a point of the log; null: no such player then. */

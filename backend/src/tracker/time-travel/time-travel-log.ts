@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LADDER_STREAM, type MatchRecorded } from '../../ladder/ladder.events.js';
+import { LADDER_STREAM, type MatchRecorded } from '@team/contracts';
 
 /** A ladder event as time travel folds it. */
 export interface LadderLogRow {

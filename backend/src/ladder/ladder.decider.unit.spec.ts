@@ -1,11 +1,21 @@
-import { computeEloChanges, MODES, validateRecordMatch, type RecordMatchPlayer, type RecordMatchRequest } from '@team/contracts';
+import {
+  computeEloChanges,
+  type LadderEvent,
+  type MatchRecorded,
+  type MatchVoided,
+  MODES,
+  type PlayersMerged,
+  type PlayersUnmerged,
+  type RecordMatchPlayer,
+  type RecordMatchRequest,
+  validateRecordMatch,
+} from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
-import { decide, type LadderCommand } from './ladder.decide.js';
+import { decide, type LadderCommand } from './ladder.decider.js';
 import { evolve } from './ladder.evolve.js';
 import { initialLadderState, type LadderState } from './ladder.state.js';
 import type { RecordMatch } from './record-match/record-match.decide.js';
 import type { VoidMatch } from './void-match/void-match.decide.js';
-import type { LadderEvent, MatchRecorded, MatchVoided, PlayersMerged, PlayersUnmerged } from './ladder.events.js';
 
 const now = new Date('2025-03-01T12:00:00.000Z');
 

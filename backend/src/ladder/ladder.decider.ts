@@ -1,4 +1,4 @@
-import type { LadderEvent } from './ladder.events.js';
+import type { LadderEvent } from '@team/contracts';
 import type { DecideContext, LadderState } from './ladder.state.js';
 import { decideMergePlayers, type MergePlayers } from './merge-players/merge-players.decide.js';
 import { decideRecordMatch, type RecordMatch } from './record-match/record-match.decide.js';
