@@ -13,6 +13,8 @@ import { LiveModule } from './live/live.module.js';
 import { ExportModule } from './export/export.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { SeoModule } from './seo/seo.module.js';
+import { SiteSettingsModule } from './site-settings/site-settings.module.js';
+import { FixturesModule } from './fixtures/fixtures.module.js';
 
 /** Feature modules: the ladder's writes and the tracker's reads, the CMS, the admins' audit and operations, scheduled backups, link previews and sitemaps. */
 const featureModules: Type[] = [
@@ -27,6 +29,8 @@ const featureModules: Type[] = [
   ExportModule,
   BackupModule,
   SeoModule,
+  SiteSettingsModule,
+  FixturesModule,
 ];
 
 @Module({})

@@ -23,4 +23,7 @@ export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
 export * from './seasons/seasons.projection.js';
 export * from './seasons/seasons.queries.js';
+export * from './fixtures/fixtures.projection.js';
+export * from './fixtures/fixtures.queries.js';
+export * from './site/site-settings.projection.js';
 export * from './prepared-statements.js';

@@ -164,6 +164,21 @@ function summarizeData(event: AnyEvent, names: EventNames): string {
     }
     case 'SeasonRenamed':
       return `Season #${d.seasonId} renamed from "${plain(d.previousName)}" to "${plain(d.name)}"`;
+    case 'FixtureScheduled':
+      return `Fixture #${d.fixtureId} against "${plain(d.opponent)}" scheduled for ${d.startsAt} (${String(d.format).toUpperCase()})${d.event ? `, ${plain(d.event)}` : ''}`;
+    case 'FixtureRescheduled':
+      return `Fixture #${d.fixtureId} rescheduled from ${d.previousStartsAt} to ${d.startsAt}`;
+    case 'FixtureDetailsEdited': {
+      const changed = ['opponent', 'opponentLogoUrl', 'event', 'format', 'streamUrl'].filter((field) => d.details?.[field] !== d.previous?.[field]);
+      return `Fixture #${d.fixtureId} against "${plain(d.details?.opponent)}" edited${changed.length ? ` (${changed.join(', ')})` : ''}`;
+    }
+    case 'FixtureResultRecorded': {
+      const maps = Array.isArray(d.result?.maps) ? d.result.maps.length : 0;
+      const previous = d.previous ? `, replacing ${d.previous.teamScore}–${d.previous.opponentScore}` : '';
+      return `Fixture #${d.fixtureId} result ${d.previous ? 'corrected' : 'recorded'}: ${d.result?.teamScore}–${d.result?.opponentScore}, ${count(maps, 'map')}${previous}`;
+    }
+    case 'FixtureCancelled':
+      return `Fixture #${d.fixtureId} cancelled`;
     case 'AdminKeyCreated':
       return `Admin key "${plain(d.name)}" created with the ${d.role} role${d.expiresAt ? `, expiring ${d.expiresAt}` : ', no expiry'}`;
     case 'AdminKeyRevoked':
