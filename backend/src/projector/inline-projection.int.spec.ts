@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { until } from '@test-support/until.js';
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
-import { INLINE_MAX_EVENTS, PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { INLINE_MAX_EVENTS } from '../event-store/postgres/append-batch.js';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
 import { tallyProjection } from './testing/tally.projection.js';
 import { startTestApp } from '../testing/test-app.js';
 import { compareWithRebuild } from '../testing/read-model-check.js';

@@ -2,58 +2,21 @@ import type { Knex } from 'knex';
 import {
   EventStoreUnavailableError,
   UnstorableEventError,
-  unstorableTextPath,
   WrongExpectedRevisionError,
   type AppendContext,
   type AppendResult,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
 } from '@team/contracts';
-import { InlineProjectionFailedError, runMigrations, runPrepared, type EventCounter, type InlineProjection, type PreparedStatement } from '@team/projections';
+import { InlineProjectionFailedError, runMigrations, runPrepared, type EventCounter, type InlineProjection } from '@team/projections';
 import { isConnectionError } from '../../infrastructure/database.js';
 import type { PgNotifications } from '../../infrastructure/pg-notifications.js';
 import { APPENDED_CHANNEL, eventStoreMigrations } from './postgres-event-store.migrations.js';
+import { appendedEvents, firstUnstorable, projectsInline, type AppendPayload, type BatchResult, type PendingAppend } from './append-batch.js';
+import { STATEMENTS, toRecorded, type EventRow } from './postgres-event-rows.js';
 import { eventMetadata } from '../event-metadata.js';
-
-interface PendingAppend {
-  streamId: string;
-  events: readonly NewEvent[];
-  expectedRevision: ExpectedRevision;
-  context: AppendContext;
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
-}
-
-type BatchResult =
-  | { status: 'ok' | 'duplicate'; positions: number[]; revision: number }
-  | { status: 'conflict'; revision: number }
-  | { status: 'partial' };
-
-interface EventRow {
-  position: number;
-  stream_id: string;
-  revision: number;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
-}
-
-const EVENT_COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata';
-
-/** The store's hot statements, prepared once per connection (runPrepared). */
-const STATEMENTS = {
-  append: { name: 'es_append_batch', text: 'SELECT public.es_append_batch($1::jsonb) AS results' },
-  readAll: { name: 'es_read_all', text: `SELECT ${EVENT_COLUMNS} FROM public.events WHERE position > $1 ORDER BY position LIMIT $2` },
-  readStream: {
-    name: 'es_read_stream',
-    text: `SELECT ${EVENT_COLUMNS} FROM public.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
-  },
-  head: { name: 'es_head', text: 'SELECT max(position) AS head FROM public.events' },
-} satisfies Record<string, PreparedStatement>;
 
 export interface PostgresEventStoreOptions {
   /** Most append requests written in one statement. */
@@ -267,77 +230,4 @@ export class PostgresEventStore implements EventStore, EventCounter {
       throw error;
     }
   }
-}
-
-/**
- * Inline projection is for a small batch: a match recorded on its own is then in the read
- * tables without a second transaction (1.15× the rate one at a time in `npm run bench`). A
- * burst's batches are left to the loop, which applies several of them in one transaction while
- * the next one appends; inline, each batch's projection would hold the append lock (0.91× the
- * rate at concurrency 16 when every batch was projected inline).
- */
-export const INLINE_MAX_EVENTS = 2;
-
-function projectsInline(batch: readonly PendingAppend[], inline: InlineProjection): boolean {
-  let events = 0;
-  for (const request of batch) {
-    if (!inline.projects(request.streamId)) return false;
-    events += request.events.length;
-  }
-  return events <= INLINE_MAX_EVENTS;
-}
-
-/** What es_append_batch takes: one entry per request, its events with their stored metadata. */
-type AppendPayload = {
-  stream: string;
-  expected: string;
-  events: { id: string; type: string; schemaVersion: number; data: unknown; metadata: EventMetadata }[];
-}[];
-
-/**
- * The events a batch wrote, as a reader of the log would get them, from what was sent and the
- * positions it was given: an inline projection reads nothing back. Requests that wrote nothing
- * (a conflict, a repeat of events appended before) have none.
- */
-function appendedEvents(payload: AppendPayload, results: readonly BatchResult[]): RecordedEvent[] {
-  const events: RecordedEvent[] = [];
-  payload.forEach((request, i) => {
-    const result = results[i]!;
-    if (result.status !== 'ok') return;
-    const firstRevision = result.revision - request.events.length + 1;
-    request.events.forEach((event, j) => {
-      events.push({
-        position: Number(result.positions[j]),
-        streamId: request.stream,
-        revision: firstRevision + j,
-        id: event.id,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-      });
-    });
-  });
-  return events;
-}
-
-/** Where the first event's data holds text PostgreSQL cannot store, or null. */
-function firstUnstorable(events: readonly NewEvent[]): string | null {
-  for (const [i, event] of events.entries()) {
-    const path = unstorableTextPath(event.data, `events[${i}].data`);
-    if (path) return path;
-  }
-  return null;
-}
-
-
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    position: Number(row.position),
-    streamId: row.stream_id,
-    revision: row.revision,
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-  };
 }
