@@ -189,6 +189,15 @@ function summarizeData(event: AnyEvent, names: EventNames): string {
       return `Event ${d.position}${d.type ? ` (${d.type} in ${d.streamId})` : ''} set aside from the read models${d.reason ? `: ${plain(d.reason)}` : ''}`;
     case 'ProjectionEventSetAsideUndone':
       return `Set-aside of event ${d.position} undone: rebuilds apply it again`;
+    case 'SiteSettingsChanged': {
+      const fields = Object.keys(d.changes ?? {});
+      const name = typeof d.changes?.teamName === 'string' ? `: team name "${plain(d.previous?.teamName)}" → "${plain(d.changes.teamName)}"` : '';
+      return `Site settings changed (${fields.join(', ')})${name}`;
+    }
+    case 'MediaUploaded':
+      return `Image "${plain(d.fileName)}" uploaded (${d.width}×${d.height}, ${d.contentType})`;
+    case 'MediaDeleted':
+      return `Image "${plain(d.fileName)}" deleted from the media library`;
     default: {
       const subject = d.section ?? d.slug ?? d.title ?? d.blockType ?? null;
       const label = event.type.replace(/([a-z])([A-Z])/g, '$1 $2');

@@ -215,6 +215,14 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
         await knex.raw(`CREATE INDEX ladder_matches_mode_idx ON ${MATCHES_TABLE} (mode_id) WHERE voided_at IS NULL`);
       },
     },
+    {
+      // Recent Matches lists the newest by when they were played (created_at), not by id.
+      name: '006_matches_by_played_time',
+      replay: false,
+      async up(knex) {
+        await knex.raw(`CREATE INDEX ladder_matches_played_idx ON ${MATCHES_TABLE} (created_at DESC, id DESC) WHERE voided_at IS NULL`);
+      },
+    },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),

@@ -67,9 +67,13 @@ async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<numb
   return out;
 }
 
-/** The newest matches that count (not voided), newest first, with their participants. */
+/** The matches that count (not voided) played last, newest first, with their participants. */
 export async function recentMatches(knex: Knex, limit: number): Promise<Match[]> {
-  const ids = (await knex(MATCHES_TABLE).whereNull('voided_at').orderBy('id', 'desc').limit(limit).select('id')).map((r) => Number(r.id));
+  // By when each was played, not when it was recorded: an import of older matches (backdated)
+  // lists them below the matches played since. Recording order breaks a tie.
+  const ids = (
+    await knex(MATCHES_TABLE).whereNull('voided_at').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit).select('id')
+  ).map((r) => Number(r.id));
   const loaded = await loadMatches(knex, ids);
   return ids.map((id) => loaded.get(id)!.match);
 }

@@ -313,6 +313,9 @@ describe('older history into a ladder that has started (issue 25 item 8)', () =>
     expect(events.slice(0, 2).every((e) => e.data.playedAt === undefined)).toBe(true);
     const page = await app.call('GET', '/api/matches/3');
     expect(page.body.match ?? page.body).toMatchObject({ createdAt: '2023-01-01T20:00:00.000Z' });
+    // Recent Matches lists by when they were played: the two live matches first, then the older history.
+    const recent = (await app.call('GET', '/api/matches/recent')).body as { id: number }[];
+    expect(recent.map((m) => m.id)).toEqual([2, 1, 4, 3]);
 
     // Reproducible: a rebuild from the log gives the same board.
     const live = await board();

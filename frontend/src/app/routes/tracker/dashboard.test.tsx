@@ -67,3 +67,16 @@ describe('Dashboard', () => {
     expect(await within(dialog).findByText('No match history available')).toBeInTheDocument();
   });
 });
+
+describe('Dashboard: what the recent matches and "Overall" mean', () => {
+  it('says the list is in played order, and that a match without a mode moves the overall ELO', async () => {
+    setup();
+    const card = (await screen.findByRole('heading', { name: 'Recent Matches' })).closest('section')!;
+    expect(await within(card).findByText('Newest first, by when each match was played.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /Hardpoint/ })).toBeInTheDocument();
+    const overall = within(card).getAllByText('Overall ELO');
+    expect(overall).toHaveLength(4);
+    expect(overall[0]).toHaveAttribute('title', 'Overall ELO — matches recorded without a mode. W/L, K/D and matches count every match.');
+    expect(within(card).getAllByRole('link', { name: /No mode/ })).toHaveLength(4);
+  });
+});

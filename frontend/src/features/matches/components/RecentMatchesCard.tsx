@@ -5,6 +5,7 @@ import { Tag } from '@/components/ui/Tag';
 import type { Match, TeamId } from '@team/contracts';
 import { Link } from 'react-router-dom';
 import { matchPath } from '@/lib/paths';
+import { OVERALL_ELO_NOTE } from '@/lib/rating-name';
 import { formatDateTime } from '@/utils/format';
 import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
 import { TEAM_LABELS } from '../team-labels';
@@ -38,21 +39,29 @@ export function RecentMatchesCard() {
       ) : recent.length === 0 ? (
         <EmptyState description="No matches yet" />
       ) : (
-        <ul className="recent-matches">
-          {recent.map((match) => (
-            <li key={match.id} className="recent-match">
-              <div className="recent-match-meta">
-                <Link to={matchPath(match.id)} className="recent-match-link">
-                  {match.mode?.name ?? 'Overall'}
-                  <span className="sr-only"> match #{match.id}</span>
-                </Link>
-                <span className="muted">{formatDateTime(match.createdAt)}</span>
-              </div>
-              <TeamLine match={match} team="team1" />
-              <TeamLine match={match} team="team2" />
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="muted recent-matches-note">Newest first, by when each match was played.</p>
+          <ul className="recent-matches">
+            {recent.map((match) => (
+              <li key={match.id} className="recent-match">
+                <div className="recent-match-meta">
+                  <Link to={matchPath(match.id)} className="recent-match-link">
+                    {match.mode?.name ?? 'No mode'}
+                    <span className="sr-only"> match #{match.id}</span>
+                  </Link>
+                  {!match.mode && (
+                    <span className="muted recent-match-pool" title={OVERALL_ELO_NOTE}>
+                      Overall ELO
+                    </span>
+                  )}
+                  <span className="muted">{formatDateTime(match.createdAt)}</span>
+                </div>
+                <TeamLine match={match} team="team1" />
+                <TeamLine match={match} team="team2" />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Panel>
   );
