@@ -14,7 +14,6 @@ import { ExportModule } from './export/export.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { SeoModule } from './seo/seo.module.js';
 import { SiteSettingsModule } from './site-settings/site-settings.module.js';
-import { SiteSettingsModule } from './site-settings/site-settings.module.js';
 import { FixturesModule } from './fixtures/fixtures.module.js';
 
 /** Feature modules: the ladder's writes and the tracker's reads, the CMS, the admins' audit and operations, scheduled backups, link previews and sitemaps. */
@@ -30,7 +29,6 @@ const featureModules: Type[] = [
   ExportModule,
   BackupModule,
   SeoModule,
-  SiteSettingsModule,
   SiteSettingsModule,
   FixturesModule,
 ];
