@@ -1,6 +1,6 @@
 import tseslint from 'typescript-eslint';
 
-/** Import rules that keep the workspaces' boundaries (STYLE.md §10). */
+/** Import rules that keep the workspaces' boundaries (docs/architecture.md). */
 const zone = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -43,7 +43,7 @@ export default tseslint.config(
   ]),
   zone(['backend/src/**'], [...backendPatterns, frameworkPattern]),
   zone(['backend/src/http/**', 'backend/src/app.ts'], backendPatterns),
-  // Commands decide from the event store alone (STYLE.md §3): a command handler never reads a
+  // Commands decide from the event store alone (docs/architecture.md): a command handler never reads a
   // read model, nor waits for one. The one exception is about the projector itself: setting an
   // event aside needs the projector's checkpoint (which events are applied already).
   {
@@ -82,7 +82,7 @@ export default tseslint.config(
             { group: ['@team/backend', '@team/projections'], message: 'The client talks to the API over HTTP only.' },
           ],
           paths: [
-            { name: 'antd', importNames: ['Tooltip'], message: "Use @/components/ui/Tooltip: it keeps SPEC §9's 700 ms delay and 300 ms skip delay." },
+            { name: 'antd', importNames: ['Tooltip'], message: "Use @/components/ui/Tooltip: it keeps docs/product.md#constants-and-limits's 700 ms delay and 300 ms skip delay." },
           ],
         },
       ],

@@ -126,7 +126,7 @@ async function post(baseUrl, apiPath, body, admin = false) {
   return res.json();
 }
 
-/** A block as the page builder sends a new one (SPEC §4 defaults), with `overrides`. */
+/** A block as the page builder sends a new one (docs/product.md#states-and-transitions defaults), with `overrides`. */
 function block(pageId, order, overrides) {
   return {
     pageId, blockType: 'text', layout: 'full', order, padding: 'medium', textAlign: 'left', title: '', content: '',

@@ -1,4 +1,4 @@
-// SPEC §9's tooltips in Chromium, in real time: from the pointer's arrival on a trigger until the
+// docs/product.md#constants-and-limits's tooltips in Chromium, in real time: from the pointer's arrival on a trigger until the
 // tooltip is drawn, for a first opening (due after 700 ms) and for its neighbour straight after
 // (due at once), for antd's tooltips and the CSS hints of the antd-free screens. The browser test
 // checks the delays on the page's own stopped clock; this is how late the drawing comes after

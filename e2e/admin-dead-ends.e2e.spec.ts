@@ -16,7 +16,7 @@ interface BrowserOptions {
   width?: number;
   height?: number;
   colorScheme?: Theme;
-  /** With the owner's key stored (a stored key means logged in, SPEC §4), or as a visitor. */
+  /** With the owner's key stored (a stored key means logged in, docs/product.md#states-and-transitions), or as a visitor. */
   admin?: boolean;
 }
 

@@ -4,7 +4,7 @@ import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.
 import { dialogSettled } from './support/site.js';
 
 /**
- * The admin back office (SPEC §2 Admin login, Content editor, Page builder, Player merge
+ * The admin back office (docs/product.md#screens-and-routes Admin login, Content editor, Page builder, Player merge
  * tool) in Chromium against the real server on a fresh database.
  */
 
@@ -31,7 +31,7 @@ async function choosePage(page: Page, label: 'Home' | 'About' | 'Roster') {
   await page.locator('.ant-segmented-item', { hasText: label }).click();
 }
 
-/** The toast on screen (one at a time, SPEC §1). */
+/** The toast on screen (one at a time, docs/product.md#who-it-is-for). */
 function toast(page: Page): Locator {
   return page.locator('.ant-notification-notice').last();
 }

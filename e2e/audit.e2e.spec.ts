@@ -10,7 +10,7 @@ const match = (winner: string, loser: string) => ({
   team2: [{ discordId: `${loser}-discord`, username: loser, kills: 0, deaths: 0, assists: 0, score: 0 }],
 });
 
-/** Logs in the way a returning admin is: a stored key (SPEC §4). */
+/** Logs in the way a returning admin is: a stored key (docs/product.md#states-and-transitions). */
 async function adminBrowser(colorScheme: 'light' | 'dark'): Promise<Browser> {
   const browser = await launchBrowser({ colorScheme });
   await browser.context.addInitScript((key) => window.localStorage.setItem('admin_key', key), TEST_ADMIN_KEY);

@@ -213,7 +213,7 @@ describe('phone tables, same names and provisional ratings in Chromium', () => {
   });
 
   test('the audit log: position, time, type and who of each event fit the phone', async () => {
-    // A returning admin: the key stored on the site's origin (SPEC §4).
+    // A returning admin: the key stored on the site's origin (docs/product.md#states-and-transitions).
     for (const theme of ['light', 'dark'] as const) {
       await pageOf(theme).goto(server.baseUrl + '/');
       await pageOf(theme).evaluate((key) => localStorage.setItem('admin_key', key), TEST_ADMIN_KEY);

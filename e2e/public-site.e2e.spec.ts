@@ -13,7 +13,7 @@ import {
 } from './support/site.js';
 
 /**
- * The public site (SPEC §2 Home, About, Roster, Dynamic page /{slug}, not-found; §1 theme)
+ * The public site (docs/product.md#screens-and-routes Home, About, Roster, Dynamic page /{slug}, not-found; §1 theme)
  * in Chromium against the real server on a fresh database. Tests run in order: the empty
  * site first, then content written through the admin API.
  */

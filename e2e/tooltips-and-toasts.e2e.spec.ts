@@ -4,7 +4,7 @@ import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.
 import { toast } from './support/site.js';
 
 /**
- * SPEC §9's timings in Chromium: tooltips (antd's and the CSS hints of the antd-free screens)
+ * docs/product.md#constants-and-limits's timings in Chromium: tooltips (antd's and the CSS hints of the antd-free screens)
  * open 700 ms after the pointer arrives, and at once when another closed less than 300 ms
  * before; a toast swiped more than 50 px to the right is dismissed, a shorter swipe snaps back.
  *
@@ -17,7 +17,7 @@ import { toast } from './support/site.js';
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type TooltipKind = 'antd' | 'hint';
 
-/** SPEC §9: the opening delay. */
+/** docs/product.md#constants-and-limits: the opening delay. */
 const TOOLTIP_DELAY_MS = 700;
 
 /** Where the pointer rests when it is on no trigger. */
@@ -147,7 +147,7 @@ async function swipeToast(page: Page, dx: number): Promise<string> {
   return held;
 }
 
-describe('SPEC §9 timings in Chromium', () => {
+describe('docs/product.md#constants-and-limits timings in Chromium', () => {
   let server: TestApp;
   let browser: Browser;
   let page: Page;

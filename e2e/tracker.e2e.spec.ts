@@ -14,7 +14,7 @@ import {
 } from './support/site.js';
 
 /**
- * The ELO tracker (SPEC §2 Dashboard, Leaderboard, Players, Player Profile dialog, Record
+ * The ELO tracker (docs/product.md#screens-and-routes Dashboard, Leaderboard, Players, Player Profile dialog, Record
  * Match; §5 and §8 record-match rules; sidebar of §2 and §9) in Chromium against the real
  * server on a fresh database. Tests run in order: the empty tracker, the form's validation,
  * a match recorded through the form, then the screens that show it.
@@ -225,7 +225,7 @@ describe('ELO tracker in Chromium', () => {
       }
     }
     await page.getByText('Enter the final score of each team: the score margin affects ELO gain/loss.').waitFor();
-    // A Final Score that is no number becomes 0 (SPEC §5). "-" in an empty number field is bad
+    // A Final Score that is no number becomes 0 (docs/product.md#validation). "-" in an empty number field is bad
     // input to Chromium: its value stays empty, so no change event comes.
     const score = teamCard(2).getByLabel('Final Score');
     await score.click();

@@ -19,7 +19,7 @@ const srcDir = fileURLToPath(new URL('./src', import.meta.url));
  */
 const routesDir = path.join(srcDir, 'app/routes');
 
-/** The public screens (SPEC §2), each a lazily loaded route module, and the tracker's layout. */
+/** The public screens (docs/product.md#screens-and-routes), each a lazily loaded route module, and the tracker's layout. */
 const publicScreens = [
   ...['home', 'about', 'roster', 'dynamic-page', 'not-found'].map((name) => ({ file: path.join(routesDir, `${name}.tsx`), area: 'content' as const })),
   ...['dashboard', 'leaderboard', 'players', 'record-match', 'match', 'compare', 'not-found'].map((name) => ({

@@ -69,7 +69,7 @@ describe('start-up errors of the launcher', () => {
   });
 });
 
-describe('the generated admin key (DESIGN §8)', () => {
+describe('the generated admin key (docs/product.md#errors-and-the-api)', () => {
   /** What one start of the server prints before it is stopped again. */
   async function startAndStop(dataDir: string): Promise<string> {
     const server = await startServerProcess({ DATABASE_URL: db.url, DATA_DIR: dataDir, ADMIN_KEY: '' });

@@ -48,7 +48,7 @@ export async function openSiteBrowser(): Promise<{ browser: Browser; page: Page;
   return { browser, page: browser.page, pageErrors: collectPageErrors(browser.page) };
 }
 
-/** The toast on screen (one at a time, SPEC §1). */
+/** The toast on screen (one at a time, docs/product.md#who-it-is-for). */
 export function toast(page: Page): Locator {
   return page.locator('.ant-notification-notice').last();
 }
@@ -85,7 +85,7 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-/** Saves the theme preference the app reads on load (SPEC §9: key "theme"). */
+/** Saves the theme preference the app reads on load (docs/product.md#constants-and-limits: key "theme"). */
 export async function saveTheme(page: Page, theme: Theme | null): Promise<void> {
   await page.evaluate((value) => {
     if (value) localStorage.setItem('theme', value);

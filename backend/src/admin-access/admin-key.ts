@@ -41,7 +41,7 @@ export function resolveAdminKey(configured: string | null, dataDir: string): Res
 }
 
 /**
- * The start-up banner's word on the key (DESIGN §8): a generated key is printed on the start
+ * The start-up banner's word on the key (docs/product.md#errors-and-the-api): a generated key is printed on the start
  * that generates it, and only then; later starts say where it is kept, so the key does not
  * land in every log that keeps the console.
  */

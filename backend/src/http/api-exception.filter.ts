@@ -35,7 +35,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   503: 'The service is temporarily unavailable. Please try again.',
 };
 
-/** Turns every error into DESIGN §8's `{ error, details? }` with its status; never a stack trace. */
+/** Turns every error into docs/product.md#errors-and-the-api's `{ error, details? }` with its status; never a stack trace. */
 export function mapError(error: unknown): Mapped {
   if (error instanceof DomainError) {
     const body: ApiError = { error: error.message, ...(error.details?.length ? { details: error.details } : {}) };

@@ -14,7 +14,7 @@ import type {
 import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 
-// Corrections end to end on a real database (DESIGN §7): a voided match, a reverted merge,
+// Corrections end to end on a real database (docs/product.md#players-and-merges): a voided match, a reverted merge,
 // the ladder as it stood at an earlier point of the log, and a rebuild that reads the same.
 
 const p = matchLine;

@@ -8,7 +8,7 @@ import { decideStartSeason, type StartSeason } from './start-season/start-season
 import { decideRenameSeason, type RenameSeason } from './rename-season/rename-season.decide.js';
 import { decideRenamePlayer, type RenamePlayer } from './rename-player/rename-player.decide.js';
 
-// The ladder aggregate as a pure decider (DESIGN §5–7): decide turns a command and the state
+// The ladder aggregate as a pure decider (docs/product.md#aggregates): decide turns a command and the state
 // into events or a domain error; ladder.evolve.ts folds an event into the state. Each use
 // case's decision lives in its own folder; this switch only routes to it.
 

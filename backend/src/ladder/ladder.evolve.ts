@@ -23,7 +23,7 @@ import {
   type MergeRecord,
 } from './ladder.state.js';
 
-// The ladder's evolve (DESIGN §5–7): folds each event into the state that decide reads.
+// The ladder's evolve (docs/product.md#aggregates): folds each event into the state that decide reads.
 
 /** Where an event sits in the global log; the answer to an idempotent repeat reports it. */
 export interface EventPosition {

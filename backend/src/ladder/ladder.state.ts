@@ -1,7 +1,7 @@
 import type { RecordMatchResponse, StatTotals, PoolId } from '@team/contracts';
 import { NotFoundError } from '../shared/domain-errors.js';
 
-// The ladder aggregate's state (DESIGN §5–7), folded by ladder.evolve.ts and read by each use
+// The ladder aggregate's state (docs/product.md#aggregates), folded by ladder.evolve.ts and read by each use
 // case's decide function (ladder.decider.ts routes a command to it).
 
 /** Internal pool key: 0 is the overall pool, a mode's id its own (mode ids start at 1). */

@@ -17,7 +17,7 @@ export async function createPage(app: TestApp, slug: string, title = 'A page'): 
   return body as Page;
 }
 
-/** A block body as the page builder sends it for a new block (SPEC §4 defaults). */
+/** A block body as the page builder sends it for a new block (docs/product.md#states-and-transitions defaults). */
 export function newBlock(pageId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     pageId,

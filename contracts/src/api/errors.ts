@@ -1,4 +1,4 @@
-/** The one error shape every endpoint answers with (DESIGN §8). */
+/** The one error shape every endpoint answers with (docs/product.md#errors-and-the-api). */
 export interface ApiError {
   error: string;
   details?: string[];

@@ -60,7 +60,7 @@ export interface MatchPageLine extends LineStats {
 
 /** GET /api/matches/{id}: one match as its page shows it, voided ones included. */
 export interface MatchPage extends MatchHeader {
-  /** Whether K/D stats counted in the ratings (SPEC §5 rule 4). */
+  /** Whether K/D stats counted in the ratings (docs/product.md#validation rule 4). */
   statsUsed: boolean;
   teams: { team1: MatchPageLine[]; team2: MatchPageLine[] };
   /** Set once an admin voided the match: it no longer counts anywhere, but its page stays. */
@@ -98,7 +98,7 @@ export interface RecordMatchPlayer {
   plantsDefuses?: number;
 }
 
-/** Body of POST /api/matches (SPEC §3 record-match payload). */
+/** Body of POST /api/matches (docs/product.md#entities record-match payload). */
 export interface RecordMatchRequest {
   modeId?: number | null;
   winningTeam: TeamId;

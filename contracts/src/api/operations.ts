@@ -1,4 +1,4 @@
-// Setting aside a poison event (DESIGN §11): the events of the `operations` stream and the
+// Setting aside a poison event (docs/scaling.md): the events of the `operations` stream and the
 // wire types of the admin calls and the Operations screen that use them.
 
 /** The stream of operational decisions about the log itself, such as set-aside events. */

@@ -1,4 +1,4 @@
-/** A player as the read side serves it (SPEC §3). */
+/** A player as the read side serves it (docs/product.md#entities). */
 export interface Player {
   id: number;
   username: string;
@@ -21,7 +21,7 @@ export interface Player {
 }
 
 /**
- * GET /api/players/top: SPEC §7's id, username, wins, losses and elo, with the Discord ID
+ * GET /api/players/top: docs/product.md#api-calls's id, username, wins, losses and elo, with the Discord ID
  * that tells two same-named players apart and the match count that marks a provisional rating.
  */
 export type TopPlayer = Pick<Player, 'id' | 'username' | 'discordId' | 'wins' | 'losses' | 'elo' | 'totalMatches'>;

@@ -1,4 +1,4 @@
-// Events of the CMS streams (DESIGN §5), shared by the deciders (backend) and the read models
+// Events of the CMS streams (docs/product.md#aggregates), shared by the deciders (backend) and the read models
 // (projections). Every change keeps what it replaced, so an audit can diff and restore.
 import type { ContentBlock, ContentPage, ContentSection, PageWithBlocks } from '../api/content.js';
 import type { Actor } from '../event-store.js';

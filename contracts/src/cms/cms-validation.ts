@@ -1,4 +1,4 @@
-// Checks of the CMS request bodies (SPEC §3, §5), run by the server and usable by the editor.
+// Checks of the CMS request bodies (docs/product.md#entities, #validation), run by the server and usable by the editor.
 // They check shape, lists and sizes and normalise empty URLs to null; sanitising the rich
 // text is the server's job after these pass.
 import {
@@ -212,7 +212,7 @@ export function checkBlock(body: unknown): Checked<{ pageId: number | null; fiel
   const blockType = c.oneOf('blockType', BLOCK_TYPES);
   const fields: BlockFields = {
     blockType,
-    // Defaults are what the page builder gives a new block (SPEC §4).
+    // Defaults are what the page builder gives a new block (docs/product.md#states-and-transitions).
     layout: c.oneOf('layout', BLOCK_LAYOUTS, 'full'),
     order: c.integer('order', 0, BLOCK_ORDER_MAX, { required: false }),
     padding: c.oneOf('padding', BLOCK_PADDINGS, 'medium'),

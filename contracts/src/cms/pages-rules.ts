@@ -1,4 +1,4 @@
-// Which pages always exist and which slugs a new page may take (SPEC §2 routes, §3 Page).
+// Which pages always exist and which slugs a new page may take (docs/product.md#screens-and-routes routes, #entities Page).
 import type { Page } from '../api/content.js';
 
 /**
@@ -22,7 +22,7 @@ export function systemPageBySlug(slug: string): Page | undefined {
   return SYSTEM_PAGES.find((page) => page.slug === slug);
 }
 
-/** Paths the app itself serves (SPEC §2 route table): a page there could never be reached. */
+/** Paths the app itself serves (docs/product.md#screens-and-routes route table): a page there could never be reached. */
 export const RESERVED_SLUGS: readonly string[] = ['home', 'about', 'roster', 'tracker', 'admin', 'api', 'assets'];
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;

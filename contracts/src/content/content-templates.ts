@@ -9,7 +9,7 @@ export interface SectionTemplate {
   imageUrl: string | null;
 }
 
-/** What Create Default Sections adds to an empty page (SPEC §9): 2 for home, 3 for about, 3 players for roster. */
+/** What Create Default Sections adds to an empty page (docs/product.md#constants-and-limits): 2 for home, 3 for about, 3 players for roster. */
 export const DEFAULT_SECTION_TEMPLATES: Record<ContentPage, SectionTemplate[]> = {
   home: [
     {

@@ -2,7 +2,7 @@ import { CONTENT_PAGES } from '../api/content.js';
 import { DEFAULT_SECTION_TEMPLATES } from './content-templates.js';
 
 describe('DEFAULT_SECTION_TEMPLATES', () => {
-  it('has the sections SPEC §9 names for every page', () => {
+  it('has the sections docs/product.md#constants-and-limits names for every page', () => {
     expect(Object.keys(DEFAULT_SECTION_TEMPLATES).sort()).toEqual([...CONTENT_PAGES].sort());
     expect(DEFAULT_SECTION_TEMPLATES.home.map((s) => s.section)).toEqual(['hero', 'stats-overview']);
     expect(DEFAULT_SECTION_TEMPLATES.about.map((s) => s.section)).toEqual(['our-story', 'our-mission', 'achievements']);

@@ -1,4 +1,4 @@
-// Options of the rich-text editor (SPEC §2 Content editor, §9 Editor options).
+// Options of the rich-text editor (docs/product.md#screens-and-routes Content editor, #constants-and-limits Editor options).
 
 export const FONT_SIZES = [
   { label: 'Small', value: '12px' },
@@ -43,7 +43,7 @@ export const GRADIENT_PRESETS: readonly GradientPreset[] = [
   },
 ];
 
-/** Height of a spacer block per padding choice, in the spacing units of SPEC §9; the front end maps a unit to CSS. */
+/** Height of a spacer block per padding choice, in the spacing units of docs/product.md#constants-and-limits; the front end maps a unit to CSS. */
 export const SPACER_HEIGHTS = { none: 0, small: 8, medium: 16, large: 32 } as const;
 
 // The sanitiser whitelists gradient text styles with isGradientCss, so the grammar is the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { FONT_SIZES, GRADIENT_PRESETS, PRESET_COLORS, SPACER_HEIGHTS, isGradientCss } from './editor-options.js';
 
 describe('editor options', () => {
-  it('offers the five font sizes of SPEC §9', () => {
+  it('offers the five font sizes of docs/product.md#constants-and-limits', () => {
     expect(FONT_SIZES).toEqual([
       { label: 'Small', value: '12px' },
       { label: 'Normal', value: '16px' },

@@ -1,11 +1,11 @@
 import type { TeamId } from '../api/matches.js';
 import { kda } from '../stats/ratios.js';
 
-// The rating rules of DESIGN §6; docs/elo.md explains them with a worked example.
+// The rating rules of docs/elo.md; docs/elo.md explains them with a worked example.
 
 export const ELO_K = 32;
 export const START_RATING = 1000;
-/** At most this share of the swing comes from performance; the rest is the result (SPEC §9: 70/30). */
+/** At most this share of the swing comes from performance; the rest is the result (docs/product.md#constants-and-limits: 70/30). */
 export const PERFORMANCE_WEIGHT = 0.3;
 
 export interface EloParticipantInput {
@@ -27,7 +27,7 @@ export interface EloMatchInput {
   team1Score?: number | null;
   team2Score?: number | null;
   scoreLimit?: number | null;
-  /** True only when K/D stats exist for every player (SPEC §5 rule 4). */
+  /** True only when K/D stats exist for every player (docs/product.md#validation rule 4). */
   statsUsed: boolean;
   participants: EloParticipantInput[];
 }
@@ -179,7 +179,7 @@ export function computeEloChanges(input: EloMatchInput): EloChange[] {
 }
 
 /**
- * A merged account's rating in one pool (DESIGN §7): both accounts started at
+ * A merged account's rating in one pool (docs/product.md#players-and-merges): both accounts started at
  * START_RATING, so primary + duplicate − START_RATING is the start plus the sum of both
  * accounts' changes. Never below 0, like any rating.
  */

@@ -1,6 +1,6 @@
 import type { Player } from '../api/players.js';
 
-// The ladder's corrections over HTTP (DESIGN §7): voiding a match and reverting a merge.
+// The ladder's corrections over HTTP (docs/product.md#players-and-merges): voiding a match and reverting a merge.
 
 /** Most characters of a void's reason (after trimming): the server refuses more, the form stops there. */
 export const MAX_VOID_REASON_LENGTH = 500;

@@ -3,7 +3,7 @@ import type { LadderTotals } from './ladder-totals.js';
 import type { SeasonEvent } from './season-events.js';
 import type { PoolId } from './pool-id.js';
 
-// The ladder aggregate's events (DESIGN §5): the backend decides them, the projections apply them.
+// The ladder aggregate's events (docs/product.md#aggregates): the backend decides them, the projections apply them.
 
 /** The one stream of the ladder aggregate: every rating decision is ordered in it. */
 export const LADDER_STREAM = 'ladder';
@@ -22,7 +22,7 @@ export interface MatchParticipantRecorded {
   username: string;
   team: TeamId;
   won: boolean;
-  /** Null when the match has no K/D stats (SPEC §5 rule 4): the form's blank, not a real 0. */
+  /** Null when the match has no K/D stats (docs/product.md#validation rule 4): the form's blank, not a real 0. */
   kills: number | null;
   deaths: number | null;
   assists: number;
@@ -51,7 +51,7 @@ export interface MatchRecorded {
     winningTeam: TeamId;
     team1Score: number | null;
     team2Score: number | null;
-    /** Whether K/D stats counted in the rating (SPEC §5 rule 4). */
+    /** Whether K/D stats counted in the rating (docs/product.md#validation rule 4). */
     statsUsed: boolean;
     /** The caller's Idempotency-Key: a repeat with it gets this match's answer. */
     idempotencyKey: string | null;
@@ -123,7 +123,7 @@ export interface RethreadedEntry {
 }
 
 /**
- * A correction (DESIGN §7): the match no longer counts. Each participant gets the match's
+ * A correction (docs/product.md#players-and-merges): the match no longer counts. Each participant gets the match's
  * change back in its pool and loses its stats from the totals; later matches keep their
  * changes. The match leaves the histories and the recent matches (the audit log keeps it).
  */

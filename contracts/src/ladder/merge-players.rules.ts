@@ -1,4 +1,4 @@
-// Checks of the merge and unmerge request bodies (DESIGN §7), run by the server. Whether the
+// Checks of the merge and unmerge request bodies (docs/product.md#players-and-merges), run by the server. Whether the
 // accounts exist, were merged, or shared a match is the ladder's decision, not the body's.
 import type { MergePlayersRequest } from '../api/players.js';
 import type { Checked } from '../cms/cms-validation.js';

@@ -1,6 +1,6 @@
 import type { PoolId } from './pool-id.js';
 
-// Seasons are ladder events (not a stream of their own, as DESIGN §11 first sketched): a
+// Seasons are ladder events (not a stream of their own, as docs/scaling.md first sketched): a
 // soft reset moves the ratings the ladder's decider reads, so it has to be ordered with the
 // matches in the one stream that holds every rating decision.
 

@@ -3,7 +3,7 @@ import type { Mode } from '../api/matches.js';
 /**
  * The game modes a match can be recorded in. Ids are stable: matches and mode pools refer
  * to them. The score limit is the final score that ends a game of that mode; it caps the
- * team score inputs and scales the margin part of the ELO change (DESIGN §6).
+ * team score inputs and scales the margin part of the ELO change (docs/elo.md).
  */
 export const MODES: Mode[] = [
   {
@@ -28,7 +28,7 @@ export const MODES: Mode[] = [
 
 export type ModeName = 'Hardpoint' | 'Control' | 'Search and Destroy';
 
-/** The per-player stat that only one mode tracks (SPEC §2 Record Match, §9). */
+/** The per-player stat that only one mode tracks (docs/product.md#screens-and-routes Record Match, #constants-and-limits). */
 export type ModeStatKey = 'hardpointTime' | 'captures' | 'plantsDefuses';
 
 const STAT_KEY_BY_MODE: Record<string, ModeStatKey> = {
@@ -47,7 +47,7 @@ export const MODE_STAT_LABELS: Readonly<Record<string, string>> & Record<ModeNam
   'Search and Destroy': 'Plants/Defuses',
 };
 
-/** Short labels used in a player's match history (SPEC §2 Player Profile). */
+/** Short labels used in a player's match history (docs/product.md#screens-and-routes Player Profile). */
 export const MODE_STAT_SHORT_LABELS: Record<ModeStatKey, string> = {
   hardpointTime: 'HP Time',
   captures: 'Captures',

@@ -32,7 +32,7 @@ describe('modeStatKey', () => {
 });
 
 describe('mode stat labels', () => {
-  it('labels the Record Match inputs as SPEC §2 says', () => {
+  it('labels the Record Match inputs as docs/product.md#screens-and-routes says', () => {
     expect(MODE_STAT_LABELS).toEqual({
       Hardpoint: 'Time (seconds)',
       Control: 'Captures',

@@ -1,4 +1,4 @@
-// Tiers and rank order (SPEC §3, DESIGN §6). The server's leaderboard and rank distribution
+// Tiers and rank order (docs/product.md#entities, docs/elo.md). The server's leaderboard and rank distribution
 // and the client's profile badge all rank with these functions, so they always agree.
 
 import { compareCodeUnits } from '../text/compare-code-units.js';
@@ -146,7 +146,7 @@ export function rankDistribution(players: readonly RankKey[]): Record<string, nu
   return counts;
 }
 
-/** The podium badge of the top three (SPEC §3). */
+/** The podium badge of the top three (docs/product.md#entities). */
 export function podiumMedal(rank: number): PodiumMedal | null {
   return Number.isInteger(rank) && rank >= 1 && rank <= PODIUM_MEDALS.length ? PODIUM_MEDALS[rank - 1]! : null;
 }

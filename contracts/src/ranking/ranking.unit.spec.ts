@@ -17,7 +17,7 @@ import {
 const key = (id: number, elo: number, wins = 0, username = `player${id}`): RankKey => ({ id, elo, wins, username });
 
 describe('TIERS', () => {
-  it('lists the ELO bands of SPEC §3, lowest first, without gaps', () => {
+  it('lists the ELO bands of docs/product.md#entities, lowest first, without gaps', () => {
     expect(TIERS.map(({ name, min, max }) => [name, min, max])).toEqual([
       ['Iron', 0, 999],
       ['Bronze', 1000, 1199],

@@ -23,7 +23,7 @@ import {
 import { withThousands } from '../text/with-thousands.js';
 
 // The server's full parse of an untrusted POST /api/matches body: shapes and types first, then
-// SPEC §5's rules (record-match.rules.ts) and DESIGN §7's (duplicate Discord IDs, scores).
+// docs/product.md#validation's rules (record-match.rules.ts) and docs/product.md#players-and-merges's (duplicate Discord IDs, scores).
 
 export type RecordMatchValidation =
   | { ok: true; value: RecordMatchRequest; statsUsed: boolean; mode: Mode | null }

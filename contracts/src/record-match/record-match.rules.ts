@@ -1,6 +1,6 @@
 import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
 
-// The record-match rules of SPEC §5: the client checks them before submitting, and the
+// The record-match rules of docs/product.md#validation: the client checks them before submitting, and the
 // server's full parse of the untrusted body (record-match.parse.ts) reports the same problems.
 
 export interface RuleViolation {
@@ -8,7 +8,7 @@ export interface RuleViolation {
   message: string;
 }
 
-/** SPEC §8, word for word. */
+/** docs/product.md#messages, word for word. */
 export const RECORD_MATCH_ERRORS = {
   missingIdentity: {
     title: 'Validation Error',
@@ -25,7 +25,7 @@ export const RECORD_MATCH_ERRORS = {
   },
 } as const satisfies Record<string, RuleViolation>;
 
-/** SPEC §8: the toast when the server refuses; `fallbackMessage` when it gave no message. */
+/** docs/product.md#messages: the toast when the server refuses; `fallbackMessage` when it gave no message. */
 export const RECORD_MATCH_FAILURE = { title: 'Error', fallbackMessage: 'Failed to record match' } as const;
 export const RECORD_MATCH_SUCCESS = {
   title: 'Match Recorded',
@@ -102,7 +102,7 @@ export function killsDeathsMismatchProblems(players: readonly PlacedPlayer<Kills
   });
 }
 
-/** SPEC §5 rules 1–3 in order; the first one broken, as the client shows it, or null. */
+/** docs/product.md#validation rules 1–3 in order; the first one broken, as the client shows it, or null. */
 export function checkRecordMatchForm(req: RecordMatchRequest): RuleViolation | null {
   const players = placed(req.team1, req.team2);
   if (missingIdentityProblems(players).length > 0) return RECORD_MATCH_ERRORS.missingIdentity;
@@ -112,7 +112,7 @@ export function checkRecordMatchForm(req: RecordMatchRequest): RuleViolation | n
 }
 
 /**
- * SPEC §5 rule 4: K/D stats count only when every player in the match has them. A player has
+ * docs/product.md#validation rule 4: K/D stats count only when every player in the match has them. A player has
  * them when kills or deaths are above 0 (a real 0 beside a non-zero value is a statistic;
  * 0 and 0 is the form's blank). Pass the players of both teams.
  */
@@ -120,7 +120,7 @@ export function statsAvailable(players: readonly KillsDeaths[]): boolean {
   return players.length > 0 && players.every(hasKillsOrDeaths);
 }
 
-/** DESIGN §7: no score above the mode's limit, and the winning team's score not below the losing team's. */
+/** docs/product.md#players-and-merges: no score above the mode's limit, and the winning team's score not below the losing team's. */
 export function scoreProblems(
   scores: Record<TeamId, number | null>,
   winningTeam: TeamId,

@@ -32,7 +32,7 @@ function success(result: RecordMatchValidation) {
   return result;
 }
 
-describe('catalogued messages (SPEC §8)', () => {
+describe('catalogued messages (docs/product.md#messages)', () => {
   it('are word for word', () => {
     expect(RECORD_MATCH_ERRORS).toEqual({
       missingIdentity: { title: 'Validation Error', message: 'All players must have a Discord ID and username.' },
@@ -107,7 +107,7 @@ describe('checkRecordMatchForm', () => {
       );
     });
 
-    it('lets equal counts through, as SPEC §5 words it', () => {
+    it('lets equal counts through, as docs/product.md#validation words it', () => {
       expect(checkRecordMatchForm(request([p('1', 'a', withKd(5, 0))], [p('2', 'b', withKd(0, 4))]))).toBeNull();
     });
   });
@@ -342,7 +342,7 @@ describe('validateRecordMatch', () => {
     });
   });
 
-  describe('DESIGN §7 rules', () => {
+  describe('docs/product.md#players-and-merges rules', () => {
     it('refuses the same Discord ID twice in a match, even with different spacing', () => {
       const body = { ...valid(), team2: [{ ...valid().team2[0], discordId: ' 111' }] };
       const result = failure(validateRecordMatch(body, MODES));

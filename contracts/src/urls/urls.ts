@@ -1,4 +1,4 @@
-// URL rules shared by the page renderer and the server's sanitiser (SPEC §5).
+// URL rules shared by the page renderer and the server's sanitiser (docs/product.md#validation).
 
 export type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string };
 
@@ -47,7 +47,7 @@ function withScheme(url: string): string {
 }
 
 /**
- * How to show a video URL (SPEC §5): YouTube watch and short links and Twitch videos as an
+ * How to show a video URL (docs/product.md#validation): YouTube watch and short links and Twitch videos as an
  * iframe built from the id alone, direct .mp4/.webm/.ogg files as a video element, anything
  * else null (the page shows its "Unable to embed video" fallback). Twitch refuses to play
  * unless `parentHost` is the host name of the page embedding it.
@@ -91,7 +91,7 @@ export function videoSiteOf(url: string): 'youtube' | 'twitch' | null {
   return TWITCH_HOSTS.has(host) ? 'twitch' : null;
 }
 
-/** SPEC §5: button URLs starting with http open in a new tab. */
+/** docs/product.md#validation: button URLs starting with http open in a new tab. */
 export function opensInNewTab(url: string): boolean {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
 }

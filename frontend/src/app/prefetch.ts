@@ -39,7 +39,7 @@ const dashboardReads = (): Read[] => [
   rankDistributionApi.util.prefetch('getRankDistribution', undefined, {}),
 ];
 
-/** What each public screen reads first, by path (SPEC §2). */
+/** What each public screen reads first, by path (docs/product.md#screens-and-routes). */
 const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
   '/': homeReads,
   '/about': () => systemPageReads('about'),
@@ -72,7 +72,7 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
   '/tracker/record-match': () => [modesApi.util.prefetch('getModes', undefined, {}), publicSettingsApi.util.prefetch('getPublicSettings', undefined, {})],
 };
 
-/** A custom page's slug (`/:slug`, SPEC §2), or null for any other path. */
+/** A custom page's slug (`/:slug`, docs/product.md#screens-and-routes), or null for any other path. */
 function pageSlug(path: string): string | null {
   const match = /^\/([^/]+)$/.exec(path);
   return match && match[1] !== 'admin' ? decodeURIComponent(match[1]!) : null;
@@ -99,7 +99,7 @@ export function prefetchScreenData(store: AppStore, location: { pathname: string
     (slug ? [pageApi.util.prefetch('getPageBySlug', slug, {})] : matchId ? [matchApi.util.prefetch('getMatch', matchId, {})] : []);
   reads.forEach((read) => store.dispatch(read));
   const profileId = path === '/tracker/players' ? profileIdFrom(new URLSearchParams(location.search)) : null;
-  // A shared profile link opens the dialog at once: its history too (SPEC §4: read when selected),
+  // A shared profile link opens the dialog at once: its history too (docs/product.md#states-and-transitions: read when selected),
   // and the dialog's code, which the Players screen would otherwise ask for only once drawn.
   if (profileId != null) {
     readHistoryForSharedLink(store.dispatch, profileId);

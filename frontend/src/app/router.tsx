@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // Any path starting with /tracker uses the tracker layout (SPEC §2).
+    // Any path starting with /tracker uses the tracker layout (docs/product.md#screens-and-routes).
     path: '/tracker',
     // The tracker's screens use no antd on first load; the profile dialog brings it when opened.
     element: (

@@ -32,7 +32,7 @@ export interface AdminSessionOptions {
 }
 
 export interface AdminSession {
-  /** A key is stored (SPEC §4: a stored key on load means logged in). */
+  /** A key is stored (docs/product.md#states-and-transitions: a stored key on load means logged in). */
   isAuthenticated: boolean;
   /** The stored key's name and role, once GET /api/admin/session has answered for it. */
   session: AdminSessionInfo | undefined;
@@ -40,7 +40,7 @@ export interface AdminSession {
   sessionError: unknown;
   retrySession: () => void;
   /**
-   * Checks a non-empty key with GET /api/admin/session (SPEC §5: an empty key does nothing),
+   * Checks a non-empty key with GET /api/admin/session (docs/product.md#validation: an empty key does nothing),
    * then stores it. A refused key is not stored, and the toast says why.
    */
   login: (key: string) => Promise<void>;
@@ -56,7 +56,7 @@ export interface AdminSession {
 }
 
 /**
- * SPEC §4 admin authentication: the key lives in local storage under admin_key, and a stored
+ * docs/product.md#states-and-transitions admin authentication: the key lives in local storage under admin_key, and a stored
  * key on load means logged in. Named keys have roles, so the key's session (its name and role)
  * is read with it: by the login before the key is stored, and on load for a stored key, where
  * a 401 logs out. The API slice sends the stored key on every admin call.

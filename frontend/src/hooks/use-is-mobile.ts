@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Screens narrower than this use the mobile layout (SPEC §9). */
+/** Screens narrower than this use the mobile layout (docs/product.md#constants-and-limits). */
 export const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;

@@ -11,7 +11,7 @@ export function sessionCovers(session: AdminSessionInfo | null | undefined, need
   return needed === 'any' || roleCovers(session.role, needed);
 }
 
-/** The stored admin key (SPEC §4: local storage, admin_key), or null. */
+/** The stored admin key (docs/product.md#states-and-transitions: local storage, admin_key), or null. */
 export function readStoredAdminKey(): string | null {
   const key = localStorage.getItem(ADMIN_KEY_STORAGE_KEY);
   return key ? key : null;

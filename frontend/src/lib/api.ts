@@ -1,7 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { TAG_TYPES } from './cache-tags';
 
-/** Local-storage key of the shared admin key (SPEC §4). */
+/** Local-storage key of the shared admin key (docs/product.md#states-and-transitions). */
 export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
 
 /**
@@ -11,7 +11,7 @@ export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
 export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON; when absent no body and no content type are sent (SPEC §7). */
+  /** Sent as JSON; when absent no body and no content type are sent (docs/product.md#api-calls). */
   body?: unknown;
   /** Adds the `x-admin-key` header from local storage (writes and the duplicates lookup). */
   admin?: boolean;
@@ -19,7 +19,7 @@ export interface ApiRequest {
 }
 
 /**
- * Any non-OK answer (or a network failure). `message` follows SPEC §8:
+ * Any non-OK answer (or a network failure). `message` follows docs/product.md#messages:
  * "{status}: {body text, or status text when the body is empty}".
  * `data` is the parsed JSON body when there is one ({ error, details? } from our server).
  */
@@ -78,7 +78,7 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
  * The one API slice. Features add their endpoints with `api.injectEndpoints` in
  * `features/<feature>/api/*.ts` (mutations two features share live in lib/); cache tags
  * are named after the read models (./cache-tags.ts).
- * Reads never go stale on their own (SPEC §7): no refetch on focus, reconnect or mount,
+ * Reads never go stale on their own (docs/product.md#api-calls): no refetch on focus, reconnect or mount,
  * cache kept forever, no retries. Only tag invalidation after a write refreshes them.
  */
 export const api = createApi({

@@ -6,7 +6,7 @@
 /** A match's page: Recent Matches, the profile's history and the audit log link to it. */
 export const matchPath = (id: number): string => `/tracker/matches/${id}`;
 
-/** A player's profile: the Players screen with the profile open (SPEC §2's ?playerId=). */
+/** A player's profile: the Players screen with the profile open (docs/product.md#screens-and-routes's ?playerId=). */
 export const playerPath = (id: number): string => `/tracker/players?playerId=${id}`;
 
 /** A public page's path: the home page is `/`, every other page (system or built) `/{slug}`. */

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSt
 
 export type ThemeMode = 'dark' | 'light';
 
-/** Local-storage key of the saved theme (SPEC §9). */
+/** Local-storage key of the saved theme (docs/product.md#constants-and-limits). */
 export const THEME_STORAGE_KEY = 'theme';
 
 interface ThemeContextValue {
@@ -13,7 +13,7 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-/** The saved preference, otherwise the system preference (SPEC §1). */
+/** The saved preference, otherwise the system preference (docs/product.md#who-it-is-for). */
 export function initialTheme(): ThemeMode {
   const saved = localStorage.getItem(THEME_STORAGE_KEY);
   if (saved === 'dark' || saved === 'light') return saved;

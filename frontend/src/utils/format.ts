@@ -1,4 +1,4 @@
-/** Display precision of SPEC §9, and a dash for missing values (SPEC §2 Player Profile). */
+/** Display precision of docs/product.md#constants-and-limits, and a dash for missing values (docs/product.md#screens-and-routes Player Profile). */
 
 export const MISSING = '-';
 
@@ -37,7 +37,7 @@ export function formatRecord(wins: number, losses: number): string {
   return `${wins}-${losses}`;
 }
 
-/** Record as "wins W - losses L" (Home's Top Players, SPEC §2): "10W - 0L". */
+/** Record as "wins W - losses L" (Home's Top Players, docs/product.md#screens-and-routes): "10W - 0L". */
 export function formatWinsLosses(wins: number, losses: number): string {
   return `${wins}W - ${losses}L`;
 }

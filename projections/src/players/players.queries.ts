@@ -13,7 +13,7 @@ import {
 import { MATCHES_TABLE, PARTICIPANTS_TABLE } from '../matches/matches.projection.js';
 import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from './players.projection.js';
 
-// Reads of the players read model. Rounding is done here, once, to SPEC §9's display
+// Reads of the players read model. Rounding is done here, once, to docs/product.md#constants-and-limits's display
 // precision: winRate 1 decimal (percent), kdRatio 2, averages 1, avgScore 0.
 
 function round(value: number, decimals: number): number {
@@ -83,7 +83,7 @@ export async function listModePoolPlayers(knex: Knex, modeId: number): Promise<P
   return result.rows.map(toPlayer);
 }
 
-/** A leaderboard in DESIGN §6 rank order, with rank and tier. */
+/** A leaderboard in docs/elo.md rank order, with rank and tier. */
 export function leaderboardOf(players: readonly Player[]): LeaderboardEntry[] {
   return rankPlayers(players);
 }
@@ -114,7 +114,7 @@ export async function globalStats(knex: Knex): Promise<GlobalStats> {
 
 /**
  * Groups of two or more players sharing a username key; in each, most matches first, then
- * lowest id, so Account #1 is the suggested primary (DESIGN §7). Groups by username.
+ * lowest id, so Account #1 is the suggested primary (docs/product.md#players-and-merges). Groups by username.
  */
 export async function duplicateGroups(knex: Knex): Promise<DuplicateGroup[]> {
   // Grouped here rather than in SQL so that "equal" is exactly usernameKey, whatever the

@@ -40,7 +40,7 @@ const TAGS = [
   'Wraith', 'Xeno', 'Yeti', 'Zephyr',
 ];
 
-/** Second accounts: the same name typed differently with another Discord ID (DESIGN §7's duplicates). */
+/** Second accounts: the same name typed differently with another Discord ID (docs/product.md#players-and-merges's duplicates). */
 const DUPLICATES: { of: string; username: string }[] = [
   { of: 'Viper', username: 'viper' },
   { of: 'Ghost', username: 'GHOST ' },
@@ -84,7 +84,7 @@ function demoMatch(players: RosterEntry[], random: () => number): RecordMatchReq
   const team2 = players.slice(perTeam);
   const strength = (team: RosterEntry[]) => team.reduce((sum, p) => sum + p.skill, 0);
   const winningTeam = random() < strength(team1) / (strength(team1) + strength(team2)) ? 'team1' : 'team2';
-  // Most matches are entered with K/D stats; some only with the result (SPEC §5 rule 4).
+  // Most matches are entered with K/D stats; some only with the result (docs/product.md#validation rule 4).
   const withStats = random() < 0.85;
   const line = (p: RosterEntry, won: boolean): RecordMatchPlayer => {
     const form = p.skill * (won ? 1.15 : 0.9);

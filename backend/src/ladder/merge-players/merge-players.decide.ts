@@ -18,7 +18,7 @@ export interface MergePlayers extends PlayerPair {
 }
 
 /**
- * Merging a duplicate account into a primary (DESIGN §7): the duplicate's history moves to the
+ * Merging a duplicate account into a primary (docs/product.md#players-and-merges): the duplicate's history moves to the
  * primary, each pool it played in becomes primary + duplicate − START_RATING, and the merged
  * history's ELO-after values are re-threaded. Accounts that met in one match, an account
  * already merged and a player into itself are refused.

@@ -26,7 +26,7 @@ export interface RecordMatch {
 }
 
 /**
- * Recording a match (DESIGN §6–7): known Discord IDs (aliases of merged accounts included)
+ * Recording a match (docs/elo.md): known Discord IDs (aliases of merged accounts included)
  * resolve to their player, unknown ones create players with the next ids; the ratings move in
  * the match's pool. A repeated Idempotency-Key within its window appends nothing.
  */

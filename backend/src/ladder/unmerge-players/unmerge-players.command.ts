@@ -2,7 +2,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AppendContext } from '@team/contracts';
 import { LadderRepository } from '../runtime/ladder.repository.js';
 
-/** Revert the merge of a duplicate into its primary (DESIGN §7); answers the event's position. */
+/** Revert the merge of a duplicate into its primary (docs/product.md#players-and-merges); answers the event's position. */
 export class UnmergePlayersCommand extends Command<{ position: number }> {
   constructor(
     readonly primaryId: number,

@@ -3,7 +3,7 @@ import type { AppendContext, VoidMatchResponse } from '@team/contracts';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { LadderRepository } from '../runtime/ladder.repository.js';
 
-/** Void a match (DESIGN §7): its changes are given back, later matches keep theirs. */
+/** Void a match (docs/product.md#players-and-merges): its changes are given back, later matches keep theirs. */
 export class VoidMatchCommand extends Command<VoidMatchResponse> {
   constructor(
     readonly matchId: number,

@@ -20,7 +20,7 @@ export interface VoidMatch {
 }
 
 /**
- * Voiding (DESIGN §7): each line's current owner (after merges) gets the match's change back
+ * Voiding (docs/product.md#players-and-merges): each line's current owner (after merges) gets the match's change back
  * in the match's pool (never below 0) and loses the line from its totals; later matches keep
  * their changes, and the owners' later ELO-after values in the pool are re-threaded. The
  * match leaves histories and recent matches; a mode pool left without matches is dropped.

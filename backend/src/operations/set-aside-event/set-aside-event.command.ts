@@ -15,7 +15,7 @@ import { EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { decideAndAppend, type Decider } from '../../shared/decide-and-append.js';
 import { decideSetAside, decideUndoSetAside } from './set-aside-event.decide.js';
 
-/** Set aside the event at `position`, which the projectors then skip (DESIGN §11). */
+/** Set aside the event at `position`, which the projectors then skip (docs/scaling.md). */
 export class SetAsideEventCommand extends Command<SetAsideEventResponse> {
   constructor(
     readonly position: number,

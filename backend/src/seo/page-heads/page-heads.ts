@@ -21,7 +21,7 @@ const TITLE_LENGTH = 120;
 
 const SITE_IMAGE = { path: cardPath(SITE_CARD), alt: `${BRAND_NAME}: ${DEFAULT_TAGLINE}` };
 
-/** A screen's head with nothing to look up; the screen headers' own titles and subtitles (SPEC §2). */
+/** A screen's head with nothing to look up; the screen headers' own titles and subtitles (docs/product.md#screens-and-routes). */
 function screen(title: string, description: string, canonicalPath: string, extra: Partial<PageHead> = {}): PageHead {
   return { status: 200, title, description, canonicalPath, type: 'website', image: SITE_IMAGE, ...extra };
 }

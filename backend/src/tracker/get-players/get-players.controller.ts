@@ -6,7 +6,7 @@ import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js
 import { parseAsOf } from '../time-travel/as-of.js';
 import { sendView } from '../../http/send-view.js';
 
-/** How many players the home page's Top Players shows (SPEC §9); the dashboard shows the first 5. */
+/** How many players the home page's Top Players shows (docs/product.md#constants-and-limits); the dashboard shows the first 5. */
 export const TOP_PLAYERS = 6;
 
 /**

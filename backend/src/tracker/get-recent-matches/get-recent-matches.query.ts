@@ -5,7 +5,7 @@ import type { Match } from '@team/contracts';
 import { recentMatches } from '@team/projections';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 
-/** The dashboard's Recent Matches (SPEC §9: 5). */
+/** The dashboard's Recent Matches (docs/product.md#constants-and-limits: 5). */
 export const RECENT_MATCHES = 5;
 
 /** The newest `limit` matches that count (the sitemap lists up to a thousand). */

@@ -16,7 +16,7 @@ import { LadderSnapshotStore } from '../../ladder/ladder-snapshot-store.js';
 
 // Time travel (audit and public ?asOf=): the ladder as it stood at a point of the log, folded
 // with the aggregate's evolve and shown in the read side's shapes (ladder-as-of.ts). It is
-// bounded (DESIGN §11): a point resolves to a log position; a fold starts from the nearest
+// bounded (docs/scaling.md): a point resolves to a log position; a fold starts from the nearest
 // kept snapshot at or before it (ladder/ladder-snapshot-store.ts) and reads only the ladder events
 // after that, on its own small pool; at most a few folds run at once and the rest wait a
 // bounded time, then get 503; folded points are kept in a small LRU cache, and concurrent

@@ -2,7 +2,7 @@ import type { LeaderboardEntry, PlayerMatchRecord, RecordMatchPlayer, RecordMatc
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
 import { LadderTimeTravel } from './ladder-time-travel.js';
 
-// Time travel is bounded (DESIGN §11): a fold starts from the nearest kept snapshot, one point
+// Time travel is bounded (docs/scaling.md): a fold starts from the nearest kept snapshot, one point
 // of the log is folded once however many ask for it, and excess readers get 503, not a queue.
 
 function p(discordId: string, username: string, stats: Partial<RecordMatchPlayer> = {}): RecordMatchPlayer {

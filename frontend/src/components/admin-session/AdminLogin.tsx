@@ -18,7 +18,7 @@ export interface AdminLoginProps {
   headingLevel?: 1 | 2;
 }
 
-/** The admin key prompt shared by the admin screens and the recorder login (SPEC §2 Admin login). */
+/** The admin key prompt shared by the admin screens and the recorder login (docs/product.md#screens-and-routes Admin login). */
 export function AdminLogin({ title, hint = 'Enter the admin key to continue.', notice, onLogin, loading = false, headingLevel = 1 }: AdminLoginProps) {
   const [key, setKey] = useState('');
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

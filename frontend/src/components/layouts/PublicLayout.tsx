@@ -7,7 +7,7 @@ import { BRAND_NAME } from '@/config/brand';
 import { SiteFooter } from './SiteFooter';
 import { SITE_LINKS } from './site-links';
 
-/** SPEC §2: Home is active only on exactly "/", the others when the path starts with the link. */
+/** docs/product.md#screens-and-routes: Home is active only on exactly "/", the others when the path starts with the link. */
 export function isNavLinkActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname.startsWith(to);
 }

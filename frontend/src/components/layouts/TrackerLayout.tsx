@@ -39,7 +39,7 @@ function SidebarContent({ collapsed }: { collapsed: boolean }) {
       <nav aria-label="ELO Tracker">
         <ul className="tracker-sidebar-links">
           {SIDEBAR_LINKS.map((link) => {
-            // `end` makes the active link the one whose path matches exactly (SPEC §2).
+            // `end` makes the active link the one whose path matches exactly (docs/product.md#screens-and-routes).
             const navLink = (
               <NavLink to={link.to} end className="tracker-sidebar-link" aria-label={collapsed ? link.label : undefined}>
                 <span aria-hidden className="tracker-sidebar-icon">

@@ -1,4 +1,4 @@
-/** The site's main pages (SPEC §2 top navigation): the public top bar and every footer list them. */
+/** The site's main pages (docs/product.md#screens-and-routes top navigation): the public top bar and every footer list them. */
 export const SITE_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About' },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 
-/** SPEC §2, §9: the desktop sidebar's expanded state lives in this cookie for 7 days. */
+/** docs/product.md#screens-and-routes, #constants-and-limits: the desktop sidebar's expanded state lives in this cookie for 7 days. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
 /** Ctrl or Cmd plus this key toggles the sidebar. */

@@ -24,7 +24,7 @@ function renderHints() {
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
-describe('Hint (SPEC §9 tooltip timing)', () => {
+describe('Hint (docs/product.md#constants-and-limits tooltip timing)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     // Unmounts (closing what is open), then lets the skip window run out: each test starts with the 700 ms delay.

@@ -3,7 +3,7 @@ import { useTooltipTiming } from './tooltip-timing';
 import './hint.css';
 
 /**
- * A CSS-drawn tooltip for screens that should not load antd. On hover it opens with SPEC §9's
+ * A CSS-drawn tooltip for screens that should not load antd. On hover it opens with docs/product.md#constants-and-limits's
  * timing (700 ms, or at once inside the 300 ms skip window: tooltip-timing.ts) and hides at
  * once; on keyboard focus the CSS shows it after 700 ms. Touch does not open it, as a tap is
  * no hover. The text is also the wrapped control's accessible name or description (set

@@ -5,7 +5,7 @@ import { useTheme } from '@/lib/theme';
 import { TOOLTIP_DELAY_MS } from './tooltip-timing';
 
 /**
- * SPEC §9: tooltips open after 700 ms. components/ui/Tooltip sets its delay per opening (the
+ * docs/product.md#constants-and-limits: tooltips open after 700 ms. components/ui/Tooltip sets its delay per opening (the
  * skip delay too); this is for the tooltips antd components draw themselves.
  */
 const TOOLTIP_CONFIG = { mouseEnterDelay: TOOLTIP_DELAY_MS / 1000 } as const;

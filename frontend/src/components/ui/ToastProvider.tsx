@@ -15,7 +15,7 @@ export function preloadToasts(): void {
 
 /**
  * Gives every screen `useToast()`. The toasts live in a store (toast-store.ts: one at a time,
- * a dismissed one removed after SPEC §9's delay); the antd host that draws them mounts with
+ * a dismissed one removed after docs/product.md#constants-and-limits's delay); the antd host that draws them mounts with
  * the first one and shows what the store holds, so a toast asked for while it downloads
  * shows as soon as it is ready.
  */

@@ -2,7 +2,7 @@ import { Tooltip as AntTooltip, type TooltipProps } from 'antd';
 import { useTooltipTiming } from './tooltip-timing';
 
 /**
- * antd's Tooltip with SPEC §9's timing: it opens 700 ms after the pointer arrives, or at once
+ * antd's Tooltip with docs/product.md#constants-and-limits's timing: it opens 700 ms after the pointer arrives, or at once
  * while another tooltip is open or closed less than 300 ms ago. antd's own delay (set per
  * opening here) only knows the first half.
  */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore, TOAST_REMOVE_DELAY_MS } from './toast-store';
 
-describe('toast store (SPEC §9)', () => {
+describe('toast store (docs/product.md#constants-and-limits)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

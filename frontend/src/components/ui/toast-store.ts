@@ -1,8 +1,8 @@
 import type { ToastOptions } from './toast';
 
-/** SPEC §9: one toast at a time; a new one replaces the one before. */
+/** docs/product.md#constants-and-limits: one toast at a time; a new one replaces the one before. */
 export const TOAST_LIMIT = 1;
-/** SPEC §9: a dismissed toast is removed (its record dropped) this long after its dismissal. */
+/** docs/product.md#constants-and-limits: a dismissed toast is removed (its record dropped) this long after its dismissal. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export interface ToastRecord {

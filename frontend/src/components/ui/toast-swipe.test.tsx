@@ -22,7 +22,7 @@ function renderToast() {
   return { toast, onDismiss, swipe };
 }
 
-describe('swipeToDismiss (SPEC §9: swipe right, 50 px)', () => {
+describe('swipeToDismiss (docs/product.md#constants-and-limits: swipe right, 50 px)', () => {
   it('follows the pointer and dismisses past 50 px to the right', () => {
     const { onDismiss, swipe } = renderToast();
     expect(swipe(51)).toBe('translateX(51px)');

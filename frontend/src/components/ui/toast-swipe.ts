@@ -1,6 +1,6 @@
 import type { PointerEvent } from 'react';
 
-/** SPEC §9: a toast swiped to the right past this many pixels is dismissed; a shorter swipe snaps back. */
+/** docs/product.md#constants-and-limits: a toast swiped to the right past this many pixels is dismissed; a shorter swipe snaps back. */
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 /** How far a press must move right before it is a swipe, not a click (a finger wobbles more than a mouse). */

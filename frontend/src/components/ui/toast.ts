@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * Toasts (SPEC §1, §9): bottom-right, top on mobile, one at a time, 5 s; swiped right past
+ * Toasts (docs/product.md#who-it-is-for, #constants-and-limits): bottom-right, top on mobile, one at a time, 5 s; swiped right past
  * 50 px or closed, a toast is dismissed, and removed 1,000,000 ms later (toast-store.ts).
  *
  * Usage, in any component (AppProviders puts a <ToastProvider> around the whole app):
@@ -29,7 +29,7 @@ export interface ToastApi {
   dismiss: () => void;
 }
 
-/** SPEC §9: default toast duration. */
+/** docs/product.md#constants-and-limits: default toast duration. */
 export const TOAST_DURATION_MS = 5000;
 
 /** antd <App notification> config that makes notifications behave as toasts: maxCount 1 is "one at a time". */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 
-/** SPEC §9: a tooltip opens this long after the pointer arrives on its trigger… */
+/** docs/product.md#constants-and-limits: a tooltip opens this long after the pointer arrives on its trigger… */
 export const TOOLTIP_DELAY_MS = 700;
 /** …unless another one is open, or closed less than this long ago: then it opens at once. */
 export const TOOLTIP_SKIP_DELAY_MS = 300;
@@ -53,7 +53,7 @@ export interface TooltipTiming {
   onOpenChange: (open: boolean) => void;
 }
 
-/** One tooltip's part in SPEC §9's shared timing (see above). */
+/** One tooltip's part in docs/product.md#constants-and-limits's shared timing (see above). */
 export function useTooltipTiming(): TooltipTiming {
   const delay = useSyncExternalStore(subscribe, openDelayMs, () => TOOLTIP_DELAY_MS);
   const isOpen = useRef(false);

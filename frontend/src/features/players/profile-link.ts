@@ -1,4 +1,4 @@
-/** ?playerId= (SPEC §2) and ?id= (the merge tool's View Profile link) both open a profile on the Players screen. */
+/** ?playerId= (docs/product.md#screens-and-routes) and ?id= (the merge tool's View Profile link) both open a profile on the Players screen. */
 export const PROFILE_QUERY_PARAMS = ['playerId', 'id'] as const;
 
 /** The player a Players link opens: the first of its profile parameters that is a positive whole number. */

@@ -19,7 +19,7 @@ export interface RatingLine {
 
 export type RatingPoint = { matchId: number; date: string } & Record<string, number | string>;
 
-/** The pool a rating point moved: a mode match moves that mode's rating and leaves the overall one alone (DESIGN §6). */
+/** The pool a rating point moved: a mode match moves that mode's rating and leaves the overall one alone (docs/elo.md). */
 export function poolOf(point: RatingHistoryPoint): RatingPool {
   return point.mode ? { key: `mode-${point.mode.id}`, name: point.mode.name } : { key: 'overall', name: 'Overall' };
 }

@@ -1,2 +1,2 @@
-/** The content editor (SPEC §2), behind the admin login. */
+/** The content editor (docs/product.md#screens-and-routes), behind the admin login. */
 export { default } from '@/features/admin/content-editor/ContentEditorPage';

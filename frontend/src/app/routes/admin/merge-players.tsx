@@ -1,2 +1,2 @@
-/** The player merge tool (SPEC §2), behind the admin login. */
+/** The player merge tool (docs/product.md#screens-and-routes), behind the admin login. */
 export { default } from '@/features/admin/merge-players/MergePlayersPage';

@@ -1,2 +1,2 @@
-/** The page builder (SPEC §2), behind the admin login. */
+/** The page builder (docs/product.md#screens-and-routes), behind the admin login. */
 export { default } from '@/features/admin/page-builder/PageBuilderPage';

@@ -2,7 +2,7 @@ import type { ContentPage, ContentSection, CreateContentRequest, SectionTemplate
 import { toStoredHtml } from '../shared/rich-text-editor/stored-html';
 
 /**
- * A section as the editor holds it until Save (SPEC §4: edits stay local). `id` is the
+ * A section as the editor holds it until Save (docs/product.md#states-and-transitions: edits stay local). `id` is the
  * server's id, absent until the section is created; `key` identifies the card while it
  * is dragged and edited, saved or not.
  */
@@ -27,7 +27,7 @@ export function draftFromSection(section: ContentSection): SectionDraft {
   };
 }
 
-/** Add Section: a blank section whose id is `section-{timestamp}` (SPEC §4). */
+/** Add Section: a blank section whose id is `section-{timestamp}` (docs/product.md#states-and-transitions). */
 export function newSectionDraft(now: number): SectionDraft {
   const section = `section-${now}`;
   return { key: `new-${section}`, section, title: '', content: '', imageUrl: '' };
@@ -63,7 +63,7 @@ export interface SectionSavePlan {
   creates: SectionDraft[];
 }
 
-/** SPEC §4: Save deletes removed sections, updates those with an id and creates the rest, in that order. */
+/** docs/product.md#states-and-transitions: Save deletes removed sections, updates those with an id and creates the rest, in that order. */
 export function planSectionSave(drafts: readonly SectionDraft[], removedIds: readonly number[]): SectionSavePlan {
   return {
     deletes: [...removedIds],

@@ -3,7 +3,7 @@ import { responseText } from '@/lib/api';
 export type SectionSaveStep = 'delete' | 'update' | 'create';
 
 /**
- * A failed step of a content Save, with SPEC §8's internal message: "Failed to delete
+ * A failed step of a content Save, with docs/product.md#messages's internal message: "Failed to delete
  * content", "Failed to update content: {body}" or "Failed to create content: {body}".
  * `cause` keeps the API error, so a rejected admin key is still recognised.
  */

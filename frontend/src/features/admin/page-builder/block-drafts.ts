@@ -10,7 +10,7 @@ import type {
 import { toStoredHtml } from '../shared/rich-text-editor/stored-html';
 
 /**
- * A content block as the page builder holds it until Save (SPEC §4: blocks are edited
+ * A content block as the page builder holds it until Save (docs/product.md#states-and-transitions: blocks are edited
  * locally). Text fields are strings while editing; empty ones are stored as null.
  */
 export interface BlockDraft {
@@ -51,7 +51,7 @@ export function draftFromBlock(block: ContentBlock): BlockDraft {
   };
 }
 
-/** SPEC §4: layout full, order = current block count, padding medium, textAlign left, empty title and content. */
+/** docs/product.md#states-and-transitions: layout full, order = current block count, padding medium, textAlign left, empty title and content. */
 export function newBlockDraft(blockType: BlockType, currentCount: number, key: string): BlockDraft {
   return {
     key,
@@ -75,7 +75,7 @@ function renumber(blocks: BlockDraft[]): BlockDraft[] {
 }
 
 /**
- * SPEC §4: a block swaps with its neighbour (nothing happens at the ends) and every
+ * docs/product.md#states-and-transitions: a block swaps with its neighbour (nothing happens at the ends) and every
  * block's order becomes its position.
  */
 export function moveBlock(blocks: readonly BlockDraft[], index: number, direction: 'up' | 'down'): BlockDraft[] {
@@ -129,7 +129,7 @@ export function planBlockSave(drafts: readonly BlockDraft[], removedIds: readonl
   };
 }
 
-/** "My Page Title" typed as a slug becomes "my-page-title" (SPEC §5). */
+/** "My Page Title" typed as a slug becomes "my-page-title" (docs/product.md#validation). */
 export function normalizeSlug(input: string): string {
   return input.toLowerCase().replace(/\s+/g, '-');
 }

@@ -13,7 +13,7 @@ import './admin.css';
 
 export interface AdminGateProps {
   screen: AdminScreenId;
-  /** "Admin Login", or "Admin Access Required" (the merge tool, SPEC §2). */
+  /** "Admin Login", or "Admin Access Required" (the merge tool, docs/product.md#screens-and-routes). */
   loginTitle?: string;
   /** The toast after a login: "You can now edit content". */
   loginDescription: string;

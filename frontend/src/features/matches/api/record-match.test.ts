@@ -41,7 +41,7 @@ async function readsAfterRecording(answer: MockAnswer) {
 }
 
 describe('recordMatch', () => {
-  it('refreshes leaderboard, top players, recent matches and stats after a recorded match (SPEC §7)', async () => {
+  it('refreshes leaderboard, top players, recent matches and stats after a recorded match (docs/product.md#api-calls)', async () => {
     expect(await readsAfterRecording({ status: 201, body: {} })).toEqual({ Players: 2, Leaderboard: 2, Matches: 2, Stats: 2 });
   });
 

@@ -12,7 +12,7 @@ export interface RecordMatchArgs {
 
 export const recordMatchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/matches. A recorded match refreshes every read model it changes (SPEC §7); a failed one, none. */
+    /** POST /api/matches. A recorded match refreshes every read model it changes (docs/product.md#api-calls); a failed one, none. */
     recordMatch: build.mutation<RecordMatchResponse, RecordMatchArgs>({
       query: ({ request, idempotencyKey, admin = false }) => ({
         url: '/api/matches',

@@ -10,7 +10,7 @@ import { formatDateTime } from '@/utils/format';
 import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
 import { TEAM_LABELS } from '../team-labels';
 
-/** SPEC §9: the dashboard shows five recent matches. */
+/** docs/product.md#constants-and-limits: the dashboard shows five recent matches. */
 export const DASHBOARD_RECENT_MATCHES = 5;
 
 function TeamLine({ match, team }: { match: Match; team: TeamId }) {

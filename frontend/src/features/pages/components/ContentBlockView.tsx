@@ -5,7 +5,7 @@ import { HtmlBlock } from './blocks/HtmlBlock';
 import { VideoBlock } from './blocks/VideoBlock';
 
 /**
- * SPEC §2 block rules: a button needs both text and URL; video and image blocks need
+ * docs/product.md#screens-and-routes block rules: a button needs both text and URL; video and image blocks need
  * their URL. Blocks that fail them are left out of the grid altogether.
  */
 export function rendersBlock(block: ContentBlock): boolean {
@@ -92,7 +92,7 @@ export function ContentBlockView({ block }: { block: ContentBlock }) {
     case 'button':
       return <ButtonBlock block={block} />;
     case 'spacer':
-      // Spacer heights are spacing units of a quarter rem (SPEC §9: 0, 8, 16, 32).
+      // Spacer heights are spacing units of a quarter rem (docs/product.md#constants-and-limits: 0, 8, 16, 32).
       return <div aria-hidden style={{ height: `${SPACER_HEIGHTS[block.padding] * 0.25}rem` }} />;
     default:
       return null;

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 
 export const playerMatchesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/players/{id}/matches[?asOf=]: the player's history (now, or as the log stood then), fetched fresh every time (SPEC §4). */
+    /** GET /api/players/{id}/matches[?asOf=]: the player's history (now, or as the log stood then), fetched fresh every time (docs/product.md#states-and-transitions). */
     getPlayerMatches: build.query<PlayerMatchRecord[], { playerId: number; asOf: number | null }>({
       query: ({ playerId, asOf }) => `/api/players/${playerId}/matches${asOf == null ? '' : `?asOf=${asOf}`}`,
       keepUnusedDataFor: 0,
@@ -37,7 +37,7 @@ export function readHistoryForSharedLink(dispatch: Dispatch, playerId: number): 
 }
 
 /**
- * Requested whenever a player is selected, without caching (SPEC §4); with `asOf`, as of that
+ * Requested whenever a player is selected, without caching (docs/product.md#states-and-transitions); with `asOf`, as of that
  * position. The dialog a shared link opens takes the read the app started for that selection
  * instead of requesting the history a second time (and drawing itself twice more); the next
  * selection, of any player, requests it again.

@@ -10,7 +10,7 @@ import { BoardName } from './ranking-cells';
 import { TierBadge } from './TierBadge';
 import './dashboard-top-players.css';
 
-/** SPEC §9: the dashboard lists the top five. */
+/** docs/product.md#constants-and-limits: the dashboard lists the top five. */
 export const DASHBOARD_TOP_PLAYERS = 5;
 
 export function DashboardTopPlayers({ onSelect }: { onSelect: (playerId: number) => void }) {

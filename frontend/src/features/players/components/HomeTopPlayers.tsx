@@ -10,7 +10,7 @@ import { PodiumMedal } from './PodiumMedal';
 import './home-top-players.css';
 import { BoardName } from './ranking-cells';
 
-/** SPEC §9: the home page shows six top players. */
+/** docs/product.md#constants-and-limits: the home page shows six top players. */
 export const HOME_TOP_PLAYERS = 6;
 
 export function HomeTopPlayers() {

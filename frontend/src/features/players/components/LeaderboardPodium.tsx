@@ -6,7 +6,7 @@ import { PodiumMedal } from './PodiumMedal';
 import { BoardName, WinLoss, type BoardProps } from './ranking-cells';
 import { TierBadge } from './TierBadge';
 
-/** SPEC §9: the podium shows the top three. */
+/** docs/product.md#constants-and-limits: the podium shows the top three. */
 export const PODIUM_SIZE = 3;
 
 export function LeaderboardPodium({ entries, suffixes, onSelect }: BoardProps) {

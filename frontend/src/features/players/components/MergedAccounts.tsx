@@ -5,7 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { useGetPlayerMergesQuery } from '../api/player-merges';
 
 /**
- * Admin only: the accounts merged into this player, each with "Revert merge" (DESIGN §7),
+ * Admin only: the accounts merged into this player, each with "Revert merge" (docs/product.md#players-and-merges),
  * as the Audit screen offers it. Loaded lazily by the profile dialog for a stored moderator (or
  * owner) key; the server checks the key.
  */

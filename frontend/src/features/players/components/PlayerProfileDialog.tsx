@@ -46,7 +46,7 @@ function renderVoidAction(record: PlayerMatchRecord) {
 export interface PlayerProfileDialogProps {
   /** The selected player; the dialog is open while it is set. */
   playerId: number | null;
-  /** Dismissing clears the selection (SPEC §4). */
+  /** Dismissing clears the selection (docs/product.md#states-and-transitions). */
   onClose: () => void;
   /** Per-match K/D and mode stats in the history (the Players screen's variant). */
   showMatchDetails?: boolean;
@@ -82,7 +82,7 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const mayCorrect = open && asOf == null && readStoredAdminKey() !== null;
   const isAdmin = sessionCovers(useStoredAdminSession(mayCorrect), 'moderator') && mayCorrect;
 
-  // The badge's rank is the player's place in the whole list sorted by ELO (SPEC §2).
+  // The badge's rank is the player's place in the whole list sorted by ELO (docs/product.md#screens-and-routes).
   const player = useMemo(
     () => (players && open ? rankPlayers(players).find((candidate) => candidate.id === playerId) : undefined),
     [players, playerId, open],

@@ -12,7 +12,7 @@ import { PlayerCard } from './PlayerCard';
 import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
 import { ProvisionalNote } from './ProvisionalTag';
 
-/** SPEC §2: six skeleton cards while loading. */
+/** docs/product.md#screens-and-routes: six skeleton cards while loading. */
 const SKELETON_CARDS = 6;
 
 export function PlayersBrowser() {

@@ -3,7 +3,7 @@ import { podiumMedal } from '@team/contracts';
 
 const MEDAL_LABELS = { gold: '1st place', silver: '2nd place', bronze: '3rd place' } as const;
 
-/** Gold, silver and bronze badges of ranks 1–3 (SPEC §3); nothing for other ranks. */
+/** Gold, silver and bronze badges of ranks 1–3 (docs/product.md#entities); nothing for other ranks. */
 export function PodiumMedal({ rank }: { rank: number }) {
   const medal = podiumMedal(rank);
   if (!medal) return null;

@@ -20,7 +20,7 @@ const TIER_ICONS: Record<string, ReactNode> = {
 };
 
 /**
- * A player's tier: icon, name, and the tier's colour or gradient (SPEC §3). `rank` is the
+ * A player's tier: icon, name, and the tier's colour or gradient (docs/product.md#entities). `rank` is the
  * 1-based position in the ranking; ranks 1–5 are Vengeful whatever the ELO.
  */
 export function TierBadge({ elo, rank }: { elo: number; rank: number | null | undefined }) {

@@ -5,7 +5,7 @@ import { StatCard } from '@/components/ui/StatCard';
 import { useGetGlobalStatsQuery } from '../api/get-global-stats';
 import { displayAverageElo } from './average-elo';
 
-/** Home: Total Players, Matches Played, Average ELO. Failed reads show zero (SPEC §7). */
+/** Home: Total Players, Matches Played, Average ELO. Failed reads show zero (docs/product.md#api-calls). */
 export function HomeStatCards() {
   const { data, isLoading } = useGetGlobalStatsQuery();
   return (

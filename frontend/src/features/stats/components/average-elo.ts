@@ -1,4 +1,4 @@
-/** SPEC §9: Average ELO defaults to 1000 when absent, and is rounded. */
+/** docs/product.md#constants-and-limits: Average ELO defaults to 1000 when absent, and is rounded. */
 export const DEFAULT_AVERAGE_ELO = 1000;
 
 export function displayAverageElo(avgElo: number | null | undefined): number {

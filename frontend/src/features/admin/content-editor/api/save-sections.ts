@@ -40,5 +40,5 @@ export const {
   useReorderSectionsMutation,
 } = saveSectionsApi;
 
-/** After a Save: the page's public content query reads again (SPEC §7); the editor refetches its own copy. */
+/** After a Save: the page's public content query reads again (docs/product.md#api-calls); the editor refetches its own copy. */
 export const invalidatePublicContent = (page: ContentPage) => api.util.invalidateTags([{ type: 'Content', id: page }]);

@@ -90,7 +90,7 @@ describe('ContentEditor', () => {
     await waitFor(() => expect(requests.filter((request) => request.url === '/api/content/home')).toHaveLength(2));
   });
 
-  // SPEC §8: the save reports (and logs) which step failed, with the server's answer; the toast stays as it is.
+  // docs/product.md#messages: the save reports (and logs) which step failed, with the server's answer; the toast stays as it is.
   it.each([
     ['a delete', { 'DELETE /api/content/2': { status: 500, body: 'store down' } }, 'Failed to delete content'],
     ['an update', { 'PUT /api/content/1': { status: 500, body: { error: 'boom' } } }, 'Failed to update content: {"error":"boom"}'],

@@ -106,7 +106,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
     if (from < 0 || to < 0) return;
     const next = arrayMove(sections, from, to);
     setSections(next);
-    // SPEC §4: the new order is saved at once, unless a section is not saved yet.
+    // docs/product.md#states-and-transitions: the new order is saved at once, unless a section is not saved yet.
     if (!next.every((draft) => draft.id !== undefined)) return;
     const orderedIds = next.map((draft) => draft.id!);
     reorderSections({ page, body: { orderedIds } })
@@ -153,12 +153,12 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
       toast({ title: 'Success', description: 'Content updated successfully' });
     } catch (error) {
       if (!handleAdminError(saveFailureCause(error))) {
-        // SPEC §8: the log names the step that failed; the toast is the same for every step.
+        // docs/product.md#messages: the log names the step that failed; the toast is the same for every step.
         console.error(error);
         toast({ title: 'Error', description: 'Failed to update content', variant: 'destructive' });
       }
     } finally {
-      // SPEC §7: after a save the content queries are refreshed (also after a partial one,
+      // docs/product.md#api-calls: after a save the content queries are refreshed (also after a partial one,
       // so the editor shows what the server kept). The editor stays read-only until its
       // own copy is back, so nothing typed meanwhile is replaced by the reload.
       dispatch(invalidatePublicContent(page));

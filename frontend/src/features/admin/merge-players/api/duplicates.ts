@@ -4,7 +4,7 @@ import { LADDER_TAGS } from '@/lib/cache-tags';
 
 const duplicatesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/players/duplicates: needs the admin key (SPEC §6). */
+    /** GET /api/players/duplicates: needs the admin key (docs/product.md#roles). */
     getDuplicates: build.query<DuplicateGroup[], void>({
       query: () => ({ url: '/api/players/duplicates', admin: true }),
       providesTags: [{ type: 'Duplicates', id: 'LIST' }],

@@ -10,7 +10,7 @@ export interface AccountCardProps {
   onMerge?: () => void;
 }
 
-/** One account of a duplicate group (SPEC §2 Player merge tool). */
+/** One account of a duplicate group (docs/product.md#screens-and-routes Player merge tool). */
 export function AccountCard({ player, position, merging, onMerge }: AccountCardProps) {
   const primary = position === 1;
   return (

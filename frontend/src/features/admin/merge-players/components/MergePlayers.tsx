@@ -15,8 +15,8 @@ export interface MergePlayersProps {
 }
 
 /**
- * SPEC §5: the confirm names both accounts (Primary (KEEP), Duplicate (DELETE)) and says the
- * duplicate is deleted; DESIGN §7 makes that a tombstone off the lists, and the merge can be
+ * docs/product.md#validation: the confirm names both accounts (Primary (KEEP), Duplicate (DELETE)) and says the
+ * duplicate is deleted; docs/product.md#players-and-merges makes that a tombstone off the lists, and the merge can be
  * reverted, so the confirm says so.
  */
 export function MergeConfirmContent({ primary, duplicate }: { primary: Player; duplicate: Player }) {

@@ -13,7 +13,7 @@ export interface NewPageDialogProps {
   onCancel: () => void;
 }
 
-/** SPEC §2 New Page dialog: Page Title, URL Slug and where the page will be. */
+/** docs/product.md#screens-and-routes New Page dialog: Page Title, URL Slug and where the page will be. */
 export function NewPageDialog({ open, title, slug, creating, onTitleChange, onSlugChange, onCreate, onCancel }: NewPageDialogProps) {
   const id = useId();
   const submit = (event: FormEvent) => {

@@ -8,7 +8,7 @@ export interface GradientPickerProps {
   onPick: (css: string | false) => void;
 }
 
-/** The six preset gradients (SPEC §9) and a custom two-colour gradient with an angle. */
+/** The six preset gradients (docs/product.md#constants-and-limits) and a custom two-colour gradient with an angle. */
 export function GradientPicker({ onPick }: GradientPickerProps) {
   const [from, setFrom] = useState('#dc2626');
   const [to, setTo] = useState('#2563eb');

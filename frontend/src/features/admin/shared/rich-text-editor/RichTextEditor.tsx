@@ -29,7 +29,7 @@ function insertImageByUrl(this: { quill: Quill }) {
 }
 
 /**
- * The content editor's rich-text field (SPEC §2, §9): bold, italic, underline, alignment,
+ * The content editor's rich-text field (docs/product.md#screens-and-routes, #constants-and-limits): bold, italic, underline, alignment,
  * lists, code, image, link, font sizes, 15 preset colours, a custom colour, and preset or
  * custom gradient text.
  */

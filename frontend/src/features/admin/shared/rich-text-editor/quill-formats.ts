@@ -10,7 +10,7 @@ import { Quill } from 'react-quill-new';
 
 const { StyleAttributor, Scope } = Quill.import('parchment');
 
-/** SPEC §9 font sizes as `font-size` (Quill's own size format uses ql-size-* classes). */
+/** docs/product.md#constants-and-limits font sizes as `font-size` (Quill's own size format uses ql-size-* classes). */
 export const SizeStyle = new StyleAttributor('size', 'font-size', {
   scope: Scope.INLINE,
   whitelist: FONT_SIZES.map((size) => size.value),

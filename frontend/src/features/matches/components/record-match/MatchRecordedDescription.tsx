@@ -12,7 +12,7 @@ export interface MatchRecordedDescriptionProps {
   open: (path: string) => void;
 }
 
-/** SPEC §8's success description, word for word, and a link to the new match's page. */
+/** docs/product.md#messages's success description, word for word, and a link to the new match's page. */
 export function MatchRecordedDescription({ matchId, open }: MatchRecordedDescriptionProps) {
   const path = matchId === undefined ? null : matchPath(matchId);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -231,7 +231,7 @@ describe('RecordMatchForm', () => {
     return posts(requests)[0]!.body;
   }
 
-  it('sends a non-numeric Final Score as 0 instead of dropping the scores (SPEC §5)', async () => {
+  it('sends a non-numeric Final Score as 0 instead of dropping the scores (docs/product.md#validation)', async () => {
     // "5e" is no number: the field's value reads empty.
     const body = await recordHardpointScores((user, field) => user.type(field, '5e'));
     expect(body).toMatchObject({ modeId: 1, team1Score: 250, team2Score: 0 });

@@ -66,7 +66,7 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
   const navigate = useNavigate();
   const lookUpNow = useLookUpNow();
   const form = useRef<HTMLFormElement>(null);
-  /** The SPEC §5 rule the last submit broke: its fields stay marked until fixed. */
+  /** The docs/product.md#validation rule the last submit broke: its fields stay marked until fixed. */
   const [brokenRule, setBrokenRule] = useState<RuleViolation | null>(null);
   /** A field to focus once the screen is drawn: the first one marked, or the row the confirm sends back to. */
   const [focusTarget, setFocusTarget] = useState<{ selector: string } | null>(null);

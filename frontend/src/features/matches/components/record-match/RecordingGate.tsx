@@ -71,7 +71,7 @@ function RecorderSession() {
 }
 
 /**
- * Record Match's form (SPEC §2), open to anyone as the SPEC has it, unless GET /api/settings
+ * Record Match's form (docs/product.md#screens-and-routes), open to anyone as the SPEC has it, unless GET /api/settings
  * says recording needs a recorder key (PUBLIC_RECORDING=recorders). Until the settings answer
  * (or when they cannot be read) the form shows, as on an open site.
  */

@@ -34,7 +34,7 @@ export type PlayerField = Exclude<keyof PlayerRowState, 'rowId'>;
 export interface RecordMatchFormState {
   modeId: number | null;
   winningTeam: TeamId;
-  /** No score (null) until its Final Score field is first filled in; from then on a number, 0 for what is no number (SPEC §5). */
+  /** No score (null) until its Final Score field is first filled in; from then on a number, 0 for what is no number (docs/product.md#validation). */
   team1Score: number | null;
   team2Score: number | null;
   team1: PlayerRowState[];
@@ -61,12 +61,12 @@ function emptyPlayer(rowId: number): PlayerRowState {
   return { rowId, discordId: '', username: '', kills: 0, deaths: 0, assists: 0, score: 0, modeStat: 0 };
 }
 
-/** One empty player per team, winner team1, no mode, no scores (SPEC §4). */
+/** One empty player per team, winner team1, no mode, no scores (docs/product.md#states-and-transitions). */
 export function initialFormState(): RecordMatchFormState {
   return { modeId: null, winningTeam: 'team1', team1Score: null, team2Score: null, team1: [emptyPlayer(1)], team2: [emptyPlayer(2)], map: '', nextRowId: 3 };
 }
 
-/** SPEC §5: numeric inputs are whole numbers from 0; anything non-numeric becomes 0. */
+/** docs/product.md#validation: numeric inputs are whole numbers from 0; anything non-numeric becomes 0. */
 export function toCount(value: unknown): number {
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) && number > 0 ? Math.floor(number) : 0;
@@ -143,7 +143,7 @@ export function playerRowLabel(team: TeamId, index: number): string {
   return `${TEAM_LABELS[team]}, player ${index + 1}`;
 }
 
-/** What a failed SPEC §5 rule marks on one player row: the fields at fault and why. */
+/** What a failed docs/product.md#validation rule marks on one player row: the fields at fault and why. */
 export interface RowMarks {
   fields: ReadonlySet<PlayerField>;
   messages: readonly string[];
@@ -151,7 +151,7 @@ export interface RowMarks {
 
 type PlayerProblems = (players: readonly PlacedPlayer<RecordMatchPlayer>[]) => Problem[];
 
-/** Each SPEC §5 rule's toast (checkRecordMatchForm answers one of these) with the per-field problems behind it. */
+/** Each docs/product.md#validation rule's toast (checkRecordMatchForm answers one of these) with the per-field problems behind it. */
 const PROBLEMS_OF = new Map<RuleViolation, PlayerProblems>([
   [RECORD_MATCH_ERRORS.missingIdentity, missingIdentityProblems],
   [RECORD_MATCH_ERRORS.statsAllOrNone, statsAllOrNoneProblems],

@@ -21,7 +21,7 @@ const MAX_HEIGHT = 4000;
  * frame inherits the site's Content-Security-Policy, which lets only the resize script run
  * (by its hash), so the markup's own scripts do not. And were one to run, without
  * allow-same-origin the frame has an opaque origin: it cannot read the admin key in local
- * storage, the cookies, or the page around it (DESIGN §9).
+ * storage, the cookies, or the page around it (docs/architecture.md).
  */
 export function HtmlBlock({ html, title }: { html: string; title: string | null }) {
   const frame = useRef<HTMLIFrameElement>(null);

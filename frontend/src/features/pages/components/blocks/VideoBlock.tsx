@@ -2,7 +2,7 @@ import { isSafeUrl, videoEmbed } from '@team/contracts';
 
 const UNEMBEDDABLE_TEXT = 'Unable to embed video. Watch here.';
 
-/** YouTube, Twitch and direct .mp4/.webm/.ogg play inline; anything else links out (SPEC §5). */
+/** YouTube, Twitch and direct .mp4/.webm/.ogg play inline; anything else links out (docs/product.md#validation). */
 export function VideoBlock({ url, title }: { url: string; title: string | null }) {
   const embed = videoEmbed(url, window.location.hostname);
 
