@@ -199,4 +199,16 @@ describe('page heads in the app shell, by plain HTTP', () => {
     expect(etag).toBeTruthy();
     expect((await rawGet(`${app.baseUrl}/about`, { 'if-none-match': etag! })).status).toBe(304);
   });
+
+  test('robots.txt, the sitemap index and its pages are the controllers\' beside the shell, not the SPA', async () => {
+    for (const [path, type] of [['/robots.txt', /^text\/plain/], ['/sitemap.xml', /^application\/xml/], ['/sitemap-1.xml', /^application\/xml/]] as const) {
+      const response = await rawGet(app.baseUrl + path);
+      expect([path, response.status]).toEqual([path, 200]);
+      expect(response.headers['content-type']).toMatch(type);
+    }
+    // A page the sitemap does not have is the controller's 404 (JSON), not the SPA's.
+    const missing = await rawGet(`${app.baseUrl}/sitemap-9.xml`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
 });

@@ -10,10 +10,11 @@ import { rawGet } from '../testing/seo-fixtures.js';
 const SITE = 'https://team.example';
 
 /**
- * The sitemap's URLs, read by a conforming XML parser (saxes, jsdom's), which throws on
- * anything that is not well-formed: loc → lastmod (or null).
+ * A sitemap document's entries, read by a conforming XML parser (saxes, jsdom's), which throws
+ * on anything that is not well-formed: loc → lastmod (or null). `root` is `urlset` for a page,
+ * `sitemapindex` for the index.
  */
-function urlsOf(xml: string): Map<string, string | null> {
+function urlsOf(xml: string, root: 'urlset' | 'sitemapindex' = 'urlset'): Map<string, string | null> {
   const parser = new SaxesParser({ xmlns: true });
   const urls = new Map<string, string | null>();
   const open: string[] = [];
@@ -22,7 +23,7 @@ function urlsOf(xml: string): Map<string, string | null> {
   let lastmod: string | null = null;
   parser.on('opentag', (tag) => {
     if (open.length === 0) {
-      expect(tag.local).toBe('urlset');
+      expect(tag.local).toBe(root);
       expect(tag.uri).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     }
     open.push(tag.local);
@@ -33,12 +34,28 @@ function urlsOf(xml: string): Map<string, string | null> {
     open.pop();
     if (tag.local === 'loc') loc = text;
     if (tag.local === 'lastmod') lastmod = text;
-    if (tag.local === 'url') {
+    if (tag.local === (root === 'urlset' ? 'url' : 'sitemap')) {
       urls.set(loc, lastmod);
       lastmod = null;
     }
   });
   parser.write(xml).close();
+  return urls;
+}
+
+/** Every URL of the sitemap: the index at /sitemap.xml, then each page it names. */
+async function sitemapUrls(baseUrl: string, site: string): Promise<Map<string, string | null>> {
+  const index = await rawGet(`${baseUrl}/sitemap.xml`);
+  expect(index.status).toBe(200);
+  expect(index.headers['content-type']).toMatch(/^application\/xml/);
+  const urls = new Map<string, string | null>();
+  for (const page of urlsOf(index.body.toString(), 'sitemapindex').keys()) {
+    expect(page).toMatch(new RegExp(`^${site}/sitemap-\\d+\\.xml$`));
+    const answer = await rawGet(baseUrl + page.slice(site.length));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/xml/);
+    for (const [loc, lastmod] of urlsOf(answer.body.toString())) urls.set(loc, lastmod);
+  }
   return urls;
 }
 
@@ -63,10 +80,7 @@ describe('robots.txt and sitemap.xml', () => {
       team2: [matchLine('d-2', 'Ben')],
     });
     await createPage(app, 'spring-cup', 'Spring Cup');
-    const response = await rawGet(`${app.baseUrl}/sitemap.xml`);
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^application\/xml/);
-    const urls = urlsOf(response.body.toString());
+    const urls = await sitemapUrls(app.baseUrl, SITE);
     for (const path of ['/', '/about', '/roster', '/spring-cup', '/tracker/dashboard', '/tracker/leaderboard', '/tracker/players', '/tracker/leaderboard?season=1']) {
       expect(urls.has(SITE + path)).toBe(true);
     }
@@ -76,15 +90,28 @@ describe('robots.txt and sitemap.xml', () => {
     expect(urls.has(`${SITE}/home`)).toBe(false);
   });
 
-  test('the sitemap is cached per read position: 304 for its ETag until the next event, then the new match', async () => {
-    const first = await rawGet(`${app.baseUrl}/sitemap.xml`);
-    expect(first.headers['cache-control']).toBe('public, max-age=3600');
-    expect((await rawGet(`${app.baseUrl}/sitemap.xml`, { 'if-none-match': first.headers.etag! })).status).toBe(304);
+  test('the index and its pages are cached per read position: 304 for their ETags until the next event, then the new match', async () => {
+    const index = await rawGet(`${app.baseUrl}/sitemap.xml`);
+    const first = await rawGet(`${app.baseUrl}/sitemap-1.xml`);
+    for (const [path, answer] of [['/sitemap.xml', index], ['/sitemap-1.xml', first]] as const) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+      expect((await rawGet(app.baseUrl + path, { 'if-none-match': answer.headers.etag! })).status).toBe(304);
+    }
+    expect(index.headers.etag).not.toBe(first.headers.etag);
 
     const next = await recordMatch(app, { winningTeam: 'team2', team1: [matchLine('d-1', 'Ann & <Co>')], team2: [matchLine('d-3', 'Cat')] });
-    const after = await rawGet(`${app.baseUrl}/sitemap.xml`, { 'if-none-match': first.headers.etag! });
+    const after = await rawGet(`${app.baseUrl}/sitemap-1.xml`, { 'if-none-match': first.headers.etag! });
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(first.headers.etag);
     expect(urlsOf(after.body.toString()).has(`${SITE}/tracker/matches/${next.matchId}`)).toBe(true);
   });
+
+  test.each(['/sitemap-0.xml', '/sitemap-2.xml', '/sitemap-01.xml', '/sitemap-abc.xml', '/sitemap-1.xml.gz', '/sitemap-99999999999.xml'])(
+    '%s is no page of this small site: 404',
+    async (path) => {
+      const response = await rawGet(app.baseUrl + path);
+      expect(response.status).toBe(404);
+      expect(response.headers['cache-control']).not.toBe('public, max-age=3600');
+    },
+  );
 });

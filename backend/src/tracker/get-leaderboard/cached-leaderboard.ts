@@ -4,12 +4,20 @@ import { sendView } from '../../http/send-view.js';
 import type { RankedBoard } from '../read-side/ranking-cache.js';
 import { GetLeaderboardQuery, type GetLeaderboardHandler } from './get-leaderboard.query.js';
 import { modeParam } from './mode-param.js';
+import type { BoardPage } from './page-params.js';
 
 export const LEADERBOARD_PATH = '/api/players/leaderboard';
 
-/** The leaderboard's JSON as one cached view of a ranked board (serialised once per position). */
-export function sendLeaderboard(request: IncomingMessage, response: ServerResponse, board: RankedBoard): void {
-  sendView(request, response, board.view('leaderboard', (entries) => entries));
+/**
+ * The leaderboard's JSON as one cached view of a ranked board (serialised once per position):
+ * the whole board, or with `page` that slice of it and the board's size in X-Total-Count.
+ */
+export function sendLeaderboard(request: IncomingMessage, response: ServerResponse, board: RankedBoard, page: BoardPage | null = null): void {
+  if (!page) return sendView(request, response, board.view('leaderboard', (entries) => entries));
+  const { offset, limit } = page;
+  response.setHeader('X-Total-Count', board.entries.length);
+  const name = `leaderboard-o${offset}${limit === null ? '' : `-l${limit}`}`;
+  sendView(request, response, board.pageView(name, (entries) => entries.slice(offset, limit === null ? undefined : offset + limit)));
 }
 
 /**

@@ -24,6 +24,9 @@ describe('plainLeaderboardPool: which addresses the cached leaderboard takes ahe
     '/api/players/leaderboard?mode=-1',
     '/api/players/leaderboard?mode=1234567890',
     '/api/players/leaderboard#x',
+    '/api/players/leaderboard?limit=10',
+    '/api/players/leaderboard?offset=10',
+    '/api/players/leaderboard?mode=1&limit=10&offset=0',
   ])('%s is left to the controller', (url) => {
     expect(plainLeaderboardPool(url)).toBeUndefined();
   });

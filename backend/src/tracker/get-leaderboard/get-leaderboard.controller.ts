@@ -6,14 +6,18 @@ import { sendLeaderboard } from './cached-leaderboard.js';
 import { GetLeaderboardAsOfQuery } from './get-leaderboard-as-of.query.js';
 import { GetLeaderboardQuery } from './get-leaderboard.query.js';
 import { modeParam } from './mode-param.js';
+import { pageParams } from './page-params.js';
 
 /**
- * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}]: LeaderboardEntry[] in
- * rank order. With a mode, `elo` is that mode's rating and only players who played it are
+ * GET /api/players/leaderboard[?mode={id}][&asOf={position|ISO time}][&limit=&offset=]:
+ * LeaderboardEntry[] in rank order, every player (what the screens read). With limit (1–1000)
+ * and offset (from 0), that page of them, and the board's size in X-Total-Count, for clients
+ * that page. With a mode, `elo` is that mode's rating and only players who played it are
  * listed. With asOf, the board as it stood then (time travel: bounded folds, cached per point in
  * the server). Either way an ETag names the board's state and clients revalidate (`no-cache`):
  * an asOf past the head moves on with the log, and its ETag with it.
- * The plain shapes (no asOf) are mostly answered before they get here: see cached-leaderboard.ts.
+ * The plain shapes (no asOf, no paging) are mostly answered before they get here: see
+ * cached-leaderboard.ts.
  */
 @Controller('api/players/leaderboard')
 export class GetLeaderboardController {
@@ -23,13 +27,16 @@ export class GetLeaderboardController {
   async leaderboard(
     @QueryParam('mode') mode: unknown,
     @QueryParam('asOf') rawAsOf: unknown,
+    @QueryParam('limit') limit: unknown,
+    @QueryParam('offset') offset: unknown,
     @Req() request: IncomingMessage,
     @Res() response: ServerResponse,
   ): Promise<void> {
     const asOf = parseAsOf(rawAsOf);
+    const page = pageParams(limit, offset);
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(modeParam(mode), asOf))
       : await this.queries.execute(new GetLeaderboardQuery(modeParam(mode)));
-    sendLeaderboard(request, response, board);
+    sendLeaderboard(request, response, board, page);
   }
 }

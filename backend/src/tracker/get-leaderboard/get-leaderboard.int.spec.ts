@@ -186,6 +186,46 @@ describe('GET /api/players/leaderboard, answered from the ranking cache', () => 
     }
   });
 
+  test('?limit=&offset= answer one page of the board in rank order, with the board\'s size; without them, every player', async () => {
+    const whole = await board();
+    expect(whole.headers['x-total-count']).toBeUndefined();
+    const first = await board('/api/players/leaderboard?limit=5');
+    expect(first.entries).toEqual(whole.entries.slice(0, 5));
+    expect(first.headers['x-total-count']).toBe(String(whole.entries.length));
+    const second = await board('/api/players/leaderboard?limit=5&offset=5');
+    expect(second.entries).toEqual(whole.entries.slice(5, 10));
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect((await raw(baseUrl, '/api/players/leaderboard?limit=5&offset=5', { 'if-none-match': second.headers.etag! })).status).toBe(304);
+    // The rest from an offset; past the end, none.
+    expect((await board('/api/players/leaderboard?offset=20')).entries).toEqual(whole.entries.slice(20));
+    expect((await board(`/api/players/leaderboard?offset=${whole.entries.length}&limit=10`)).entries).toEqual([]);
+    expect((await board('/api/players/leaderboard?limit=1000&offset=0')).entries).toEqual(whole.entries);
+    // With a mode, and on a past board.
+    const hardpoint = await board('/api/players/leaderboard?mode=1');
+    expect((await board('/api/players/leaderboard?mode=1&limit=3&offset=1')).entries).toEqual(hardpoint.entries.slice(1, 4));
+    const past = await board('/api/players/leaderboard?asOf=1');
+    expect((await board('/api/players/leaderboard?asOf=1&limit=2')).entries).toEqual(past.entries.slice(0, 2));
+  });
+
+  test.each([
+    ['limit=0', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=1001', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=-1', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=2.5', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=ten', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=1e3', 'The limit must be a whole number from 1 to 1000.'],
+    ['limit=5&limit=6', 'The limit must be a whole number from 1 to 1000.'],
+    ['offset=-1', 'The offset must be a whole number, 0 or more.'],
+    ['offset=1.5', 'The offset must be a whole number, 0 or more.'],
+    ['offset=x', 'The offset must be a whole number, 0 or more.'],
+    ['offset=1234567890', 'The offset must be a whole number, 0 or more.'],
+    ['limit=5&offset=0x10', 'The offset must be a whole number, 0 or more.'],
+  ])('?%s answers 400: %s', async (query, message) => {
+    const answer = await raw(baseUrl, `/api/players/leaderboard?${query}`);
+    expect([answer.status, JSON.parse(answer.body.toString('utf8'))]).toEqual([400, { error: message }]);
+  });
+
   test('a board that cannot be loaded is answered by the API error handling: JSON, no stack trace', async () => {
     // Mode 2's board has not been read yet, so nothing is cached for it: its load fails.
     await running.knex.raw('ALTER TABLE read_models.ladder_players RENAME TO ladder_players_away');

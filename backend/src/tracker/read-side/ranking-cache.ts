@@ -10,9 +10,14 @@ import { APP_CONFIG, READ_KNEX } from '../../infrastructure/tokens.js';
 // the write side (decide, evolve, repository), which never reads it. Sending a view (ETag,
 // 304) is HTTP's business: http/send-view.ts.
 
+/** Page views kept per board and position: a paging client's pages, not every offset anyone can name. */
+const PAGE_VIEWS_KEPT = 64;
+
 /** A ranked board and the views derived from it, as of one projector position (or one point of time travel). */
 export class RankedBoard {
   private readonly views = new Map<string, CachedView>();
+  /** Views of slices a client asked for (the leaderboard's pages): a few kept, any others made for the one request. */
+  private readonly pageViews = new Map<string, CachedView>();
 
   constructor(
     readonly pool: string,
@@ -28,6 +33,19 @@ export class RankedBoard {
     if (!view) {
       view = new CachedView(`"${name}-${this.pool}-${this.version}"`, build(this.entries));
       this.views.set(name, view);
+    }
+    return view;
+  }
+
+  /**
+   * A view of part of the board (`name` says which part, e.g. the page's offset and limit).
+   * Its parameters come from the client, so at most PAGE_VIEWS_KEPT are kept per position.
+   */
+  pageView(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
+    let view = this.pageViews.get(name);
+    if (!view) {
+      view = new CachedView(`"${name}-${this.pool}-${this.version}"`, build(this.entries));
+      if (this.pageViews.size < PAGE_VIEWS_KEPT) this.pageViews.set(name, view);
     }
     return view;
   }
