@@ -1,13 +1,16 @@
 // Named admin keys with roles: what the server, the audit log and the Admin keys screen share.
+import { errorResponses, isoTime, z, type ApiOperationSpec } from '../api/schema.js';
 import { namedFieldProblem } from '../text/text-rules.js';
 
 /** What a key may do. `owner` is the shared ADMIN_KEY: everything, and the keys themselves. */
 export const ADMIN_ROLES = ['owner', 'editor', 'moderator', 'recorder'] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const AdminRoleSchema = z.enum(ADMIN_ROLES).meta({ id: 'AdminRole' });
+export type AdminRole = z.infer<typeof AdminRoleSchema>;
 
 /** The roles an owner hands out on the Admin keys screen (there is one owner key: ADMIN_KEY). */
 export const NAMED_KEY_ROLES = ['editor', 'moderator', 'recorder'] as const satisfies readonly AdminRole[];
-export type NamedKeyRole = (typeof NAMED_KEY_ROLES)[number];
+export const NamedKeyRoleSchema = z.enum(NAMED_KEY_ROLES).meta({ id: 'NamedKeyRole' });
+export type NamedKeyRole = z.infer<typeof NamedKeyRoleSchema>;
 
 /** Whether `role` is one an owner may hand out: what a key created from the log (or a backup) may hold. */
 export function isNamedKeyRole(role: unknown): role is NamedKeyRole {
@@ -36,57 +39,120 @@ export const OWNER_KEY_ID = 'owner';
 export const OWNER_KEY_NAME = 'Owner';
 
 /** Which key made an event: kept in its metadata and shown by the audit log. */
-export interface AdminKeyRef {
-  id: string;
-  name: string;
-}
+export const AdminKeyRefSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AdminKeyRef', description: 'Which key made an event.' });
+export type AdminKeyRef = z.infer<typeof AdminKeyRefSchema>;
 
 export const MAX_ADMIN_KEY_NAME_LENGTH = 60;
 /** The longest expiry an owner may set, in days from now. */
 export const MAX_ADMIN_KEY_DAYS = 3660;
 
 /** GET /api/admin/session: the presented key's identity (401 for a wrong key). */
-export interface AdminSessionInfo {
-  keyId: string;
-  name: string;
-  role: AdminRole;
-  /** ISO time; null: the key does not expire. */
-  expiresAt: string | null;
-}
+export const AdminSessionInfoSchema = z
+  .object({
+    keyId: z.string(),
+    name: z.string(),
+    role: AdminRoleSchema,
+    expiresAt: isoTime().nullable().meta({ description: 'null: the key does not expire.' }),
+  })
+  .meta({ id: 'AdminSessionInfo' });
+export type AdminSessionInfo = z.infer<typeof AdminSessionInfoSchema>;
 
-export type AdminKeyStatus = 'active' | 'revoked' | 'expired';
+export const AdminKeyStatusSchema = z.enum(['active', 'revoked', 'expired']).meta({ id: 'AdminKeyStatus' });
+export type AdminKeyStatus = z.infer<typeof AdminKeyStatusSchema>;
 
 /** One named key as GET /api/admin/keys lists it: never the key itself, nor its hash. */
-export interface AdminKeySummary {
-  id: string;
-  name: string;
-  role: NamedKeyRole;
-  status: AdminKeyStatus;
-  createdAt: string;
-  createdBy: AdminKeyRef;
-  expiresAt: string | null;
-  /** When it was revoked or found expired; null while active. */
-  endedAt: string | null;
-}
+export const AdminKeySummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: NamedKeyRoleSchema,
+    status: AdminKeyStatusSchema,
+    createdAt: isoTime(),
+    createdBy: AdminKeyRefSchema,
+    expiresAt: isoTime().nullable(),
+    endedAt: isoTime().nullable().meta({ description: 'When it was revoked or found expired; null while active.' }),
+  })
+  .meta({ id: 'AdminKeySummary' });
+export type AdminKeySummary = z.infer<typeof AdminKeySummarySchema>;
 
 /** POST /api/admin/keys body. `expiresAt`: an ISO date or time in the future, or null. */
-export interface CreateAdminKeyRequest {
-  name: string;
-  role: NamedKeyRole;
-  expiresAt?: string | null;
-}
+export const CreateAdminKeyRequestSchema = z
+  .object({
+    name: z.string().meta({ description: `The holder's name, 1 to ${MAX_ADMIN_KEY_NAME_LENGTH} characters.` }),
+    role: NamedKeyRoleSchema,
+    expiresAt: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: `An ISO date or time in the future, at most ${MAX_ADMIN_KEY_DAYS} days away; null or absent: never.` }),
+  })
+  .meta({ id: 'CreateAdminKeyRequest' });
+export type CreateAdminKeyRequest = z.infer<typeof CreateAdminKeyRequestSchema>;
 
 /** POST /api/admin/keys answer: the only time the key itself is shown. */
-export interface CreatedAdminKey {
-  key: string;
-  summary: AdminKeySummary;
-}
+export const CreatedAdminKeySchema = z.object({ key: z.string(), summary: AdminKeySummarySchema }).meta({ id: 'CreatedAdminKey' });
+export type CreatedAdminKey = z.infer<typeof CreatedAdminKeySchema>;
 
 /** GET /api/settings: the public settings the client adapts to. */
-export interface PublicSettings {
-  /** `open`: anyone may record a match (SPEC); `recorders`: POST /api/matches needs a recorder key or above. */
-  publicRecording: 'open' | 'recorders';
-}
+export const PublicSettingsSchema = z
+  .object({
+    publicRecording: z
+      .enum(['open', 'recorders', 'review'])
+      .meta({
+        description:
+          '`open`: anyone may record a match; `recorders`: POST /api/matches needs a recorder key or above; `review`: without a key it is a submission a moderator approves (202).',
+      }),
+  })
+  .meta({ id: 'PublicSettings' });
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+export const ADMIN_KEY_OPERATIONS: ApiOperationSpec[] = [
+  {
+    method: 'get',
+    path: '/api/settings',
+    tag: 'settings',
+    summary: 'The public settings the client adapts to',
+    responses: { 200: PublicSettingsSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/session',
+    tag: 'admin: keys',
+    summary: "The presented key's name and role",
+    description: 'The login calls it, so a wrong key stays on the login; it spends the wrong-key budget like every admin route.',
+    role: 'any',
+    responses: { 200: AdminSessionInfoSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/keys',
+    tag: 'admin: keys',
+    summary: 'The named admin keys',
+    description: 'Never a key or its hash. Every role may list them: the audit log names them, and filters by them.',
+    role: 'any',
+    responses: { 200: z.array(AdminKeySummarySchema) },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/keys',
+    tag: 'admin: keys',
+    summary: 'Create a named admin key',
+    description: 'The answer holds the key itself: the only time it is shown.',
+    role: 'owner',
+    body: CreateAdminKeyRequestSchema,
+    responses: { 201: CreatedAdminKeySchema, ...errorResponses(400, 409) },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/keys/{id}/revoke',
+    tag: 'admin: keys',
+    summary: 'Revoke a named admin key',
+    description: 'It stops working at once in every API process.',
+    role: 'owner',
+    pathParams: z.object({ id: z.string().regex(/^k[0-9a-f]{10}$/).meta({ description: 'The key id (k and 10 hex digits).' }) }),
+    responses: { 200: AdminKeySummarySchema, ...errorResponses(400, 404, 409) },
+  },
+];
 
 // The events of the `admin-keys` stream. The key itself is never stored: only its SHA-256.
 export interface AdminKeyCreated {

@@ -1,19 +1,22 @@
+import { isoTime, wholeNumber, z } from './schema.js';
+
 export const CONTENT_PAGES = ['home', 'about', 'roster'] as const;
-export type ContentPage = (typeof CONTENT_PAGES)[number];
+export const ContentPageSchema = z.enum(CONTENT_PAGES).meta({ id: 'ContentPage' });
+export type ContentPage = z.infer<typeof ContentPageSchema>;
 
 /** A content section ("content entry" on public reads). */
-export interface ContentSection {
-  id: number;
-  page: ContentPage;
-  /** Slug id within the page, e.g. "our-story". */
-  section: string;
-  /** Rich HTML, sanitised. */
-  title: string;
-  /** Rich HTML, sanitised. */
-  content: string;
-  imageUrl: string | null;
-  order: number;
-}
+export const ContentSectionSchema = z
+  .object({
+    id: wholeNumber(),
+    page: ContentPageSchema,
+    section: z.string().meta({ description: 'Slug id within the page, e.g. "our-story".' }),
+    title: z.string().meta({ description: 'Rich HTML, sanitised.' }),
+    content: z.string().meta({ description: 'Rich HTML, sanitised.' }),
+    imageUrl: z.string().nullable(),
+    order: wholeNumber(),
+  })
+  .meta({ id: 'ContentSection' });
+export type ContentSection = z.infer<typeof ContentSectionSchema>;
 
 export interface CreateContentRequest {
   page: ContentPage;
@@ -44,33 +47,31 @@ export type TextAlign = (typeof TEXT_ALIGNS)[number];
 export const BUTTON_STYLES = ['primary', 'secondary', 'outline'] as const;
 export type ButtonStyle = (typeof BUTTON_STYLES)[number];
 
-export interface ContentBlock {
-  id: number;
-  pageId: number;
-  blockType: BlockType;
-  layout: BlockLayout;
-  order: number;
-  padding: BlockPadding;
-  textAlign: TextAlign;
-  title: string | null;
-  content: string | null;
-  videoUrl: string | null;
-  imageUrl: string | null;
-  buttonText: string | null;
-  buttonUrl: string | null;
-  buttonStyle: ButtonStyle | null;
-}
+export const ContentBlockSchema = z
+  .object({
+    id: wholeNumber(),
+    pageId: wholeNumber(),
+    blockType: z.enum(BLOCK_TYPES),
+    layout: z.enum(BLOCK_LAYOUTS),
+    order: wholeNumber(),
+    padding: z.enum(BLOCK_PADDINGS),
+    textAlign: z.enum(TEXT_ALIGNS),
+    title: z.string().nullable(),
+    content: z.string().nullable(),
+    videoUrl: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    buttonText: z.string().nullable(),
+    buttonUrl: z.string().nullable(),
+    buttonStyle: z.enum(BUTTON_STYLES).nullable(),
+  })
+  .meta({ id: 'ContentBlock' });
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
-export interface Page {
-  id: number;
-  slug: string;
-  title: string;
-  isSystem: boolean;
-}
+export const PageSchema = z.object({ id: wholeNumber(), slug: z.string(), title: z.string(), isSystem: z.boolean() }).meta({ id: 'Page' });
+export type Page = z.infer<typeof PageSchema>;
 
-export interface PageWithBlocks extends Page {
-  contentBlocks: ContentBlock[];
-}
+export const PageWithBlocksSchema = PageSchema.extend({ contentBlocks: z.array(ContentBlockSchema) }).meta({ id: 'PageWithBlocks' });
+export type PageWithBlocks = z.infer<typeof PageWithBlocksSchema>;
 
 export interface CreatePageRequest {
   slug: string;
@@ -79,3 +80,41 @@ export interface CreatePageRequest {
 
 /** Body of POST /api/blocks (PUT /api/blocks/{id} takes the same without pageId). */
 export type SaveBlockRequest = Omit<ContentBlock, 'id'> & { id?: number };
+
+/** The event that made a version, for the history list. */
+const versionEventShape = {
+  version: wholeNumber().meta({ description: 'Counts the history from 1 without gaps (a system page also has a version 0); what a restore names.' }),
+  position: wholeNumber().meta({ description: 'Global position of the event.' }),
+  revision: wholeNumber().meta({ description: "The event's revision in its stream." }),
+  recordedAt: isoTime(),
+  actor: z.enum(['admin', 'public', 'system']),
+  correlationId: z.string(),
+  eventType: z.string(),
+  deleted: z.boolean().meta({ description: 'The event deleted the section or page; the version then shows what was deleted.' }),
+};
+export const VersionEventInfoSchema = z.object(versionEventShape).meta({ id: 'VersionEventInfo' });
+export type VersionEventInfo = z.infer<typeof VersionEventInfoSchema>;
+
+/** A section as a version shows it: its place on the page is not part of its history. */
+export const SectionSnapshotSchema = ContentSectionSchema.omit({ order: true }).meta({ id: 'SectionSnapshot' });
+export type SectionSnapshot = z.infer<typeof SectionSnapshotSchema>;
+
+/** GET /api/admin/content/{id}/versions: one per create, edit, delete and restore, oldest first. */
+export const SectionVersionSchema = z.object({ ...versionEventShape, section: SectionSnapshotSchema }).meta({ id: 'SectionVersion' });
+export type SectionVersion = z.infer<typeof SectionVersionSchema>;
+
+/**
+ * GET /api/admin/pages/{id}/versions: one per event of the page's stream, oldest first
+ * (`version` is the stream revision + 1). A system page starts with version 0, the built-in
+ * page without blocks, which no event made: its position is 0, revision -1, actor `system`,
+ * eventType `BuiltIn`, and recordedAt and correlationId are null.
+ */
+export const PageVersionSchema = z
+  .object({
+    ...versionEventShape,
+    recordedAt: isoTime().nullable().meta({ description: 'null only for version 0 of a system page.' }),
+    correlationId: z.string().nullable().meta({ description: 'null only for version 0 of a system page.' }),
+    page: PageWithBlocksSchema,
+  })
+  .meta({ id: 'PageVersion' });
+export type PageVersion = z.infer<typeof PageVersionSchema>;

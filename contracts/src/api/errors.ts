@@ -1,5 +1,4 @@
+import { ApiErrorSchema, type z } from './schema.js';
+
 /** The one error shape every endpoint answers with (docs/product.md#errors-and-the-api). */
-export interface ApiError {
-  error: string;
-  details?: string[];
-}
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,125 +1,230 @@
-export type TeamId = 'team1' | 'team2';
+import { MAX_MAP_NAME_LENGTH } from '../record-match/match-map.js';
+import { MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
+import { AS_OF_QUERY, errorResponses, idParam, isoTime, positionField, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 
-export interface Mode {
-  id: number;
-  name: string;
-  description: string;
-  scoreLimit?: number | null;
-}
+export const TeamIdSchema = z.enum(['team1', 'team2']).meta({ id: 'TeamId' });
+export type TeamId = z.infer<typeof TeamIdSchema>;
 
-export interface MatchParticipant {
-  id: number;
-  playerId: number;
-  team: TeamId;
-  player: { username: string };
-}
+export const ModeSchema = z
+  .object({
+    id: wholeNumber(),
+    name: z.string(),
+    description: z.string(),
+    scoreLimit: wholeNumber().nullable().optional().meta({ description: 'The final score that ends a game of the mode.' }),
+  })
+  .meta({ id: 'Mode', description: 'A game mode a match can be recorded in.' });
+export type Mode = z.infer<typeof ModeSchema>;
+
+/** A match's pool: null for the overall rating, else the mode's. */
+export const ModeRefSchema = z.object({ id: wholeNumber(), name: z.string() }).nullable().meta({ id: 'ModeRef', description: 'The mode (null: none).' });
+
+export const MatchParticipantSchema = z
+  .object({ id: wholeNumber(), playerId: wholeNumber(), team: TeamIdSchema, player: z.object({ username: z.string() }) })
+  .meta({ id: 'MatchParticipant' });
+export type MatchParticipant = z.infer<typeof MatchParticipantSchema>;
 
 /** What a match is, without its lines: the part every view of a match shares. */
-export interface MatchHeader {
-  id: number;
-  createdAt: string;
-  mode: { id: number; name: string } | null;
-  winningTeam: TeamId;
-  team1Score: number | null;
-  team2Score: number | null;
-  /** The map's name as recorded; null when none was given (every match recorded before maps existed). */
-  map: string | null;
-}
+const matchHeaderShape = {
+  id: wholeNumber(),
+  createdAt: isoTime(),
+  mode: ModeRefSchema,
+  winningTeam: TeamIdSchema,
+  team1Score: wholeNumber().nullable(),
+  team2Score: wholeNumber().nullable(),
+  map: z.string().nullable().meta({ description: "The map's name as recorded; null when none was given (every match recorded before maps existed)." }),
+};
+export const MatchHeaderSchema = z.object(matchHeaderShape).meta({ id: 'MatchHeader' });
+export type MatchHeader = z.infer<typeof MatchHeaderSchema>;
 
-export interface Match extends MatchHeader {
-  participants: MatchParticipant[];
-}
+export const MatchSchema = z.object({ ...matchHeaderShape, participants: z.array(MatchParticipantSchema) }).meta({ id: 'Match' });
+export type Match = z.infer<typeof MatchSchema>;
 
 /** A participant's stats as recorded; null where the match has none (no K/D stats, another mode). */
-export interface LineStats {
-  kills: number | null;
-  deaths: number | null;
-  assists: number | null;
-  score: number | null;
-  hardpointTime: number | null;
-  captures: number | null;
-  plantsDefuses: number | null;
-}
+const lineStatsShape = {
+  kills: wholeNumber().nullable(),
+  deaths: wholeNumber().nullable(),
+  assists: wholeNumber().nullable(),
+  score: wholeNumber().nullable(),
+  hardpointTime: wholeNumber().nullable(),
+  captures: wholeNumber().nullable(),
+  plantsDefuses: wholeNumber().nullable(),
+};
+export const LineStatsSchema = z.object(lineStatsShape).meta({ id: 'LineStats' });
+export type LineStats = z.infer<typeof LineStatsSchema>;
 
 /** One player's line on a match page: the stats recorded and the rating change the match made. */
-export interface MatchPageLine extends LineStats {
-  /** The account the line counts for now (a merge moves lines to the primary). */
-  playerId: number;
-  username: string;
-  /** The account's Discord ID: it tells two same-named players of the match apart. */
-  discordId: string;
-  /** The name typed for this line when the match was recorded (a match renames no one). */
-  recordedAs: string;
-  team: TeamId;
-  won: boolean;
-  /** In the match's pool; ratingAfter is the profile's "ELO After" (re-threaded by merges and voids). */
-  ratingBefore: number;
-  ratingChange: number;
-  ratingAfter: number;
-}
+export const MatchPageLineSchema = z
+  .object({
+    ...lineStatsShape,
+    playerId: wholeNumber().meta({ description: 'The account the line counts for now (a merge moves lines to the primary).' }),
+    username: z.string(),
+    discordId: z.string().meta({ description: "The account's Discord ID: it tells two same-named players of the match apart." }),
+    recordedAs: z.string().meta({ description: 'The name typed for this line when the match was recorded (a match renames no one).' }),
+    team: TeamIdSchema,
+    won: z.boolean(),
+    ratingBefore: wholeNumber(),
+    ratingChange: wholeNumber(),
+    ratingAfter: wholeNumber().meta({ description: 'In the match\'s pool: the profile\'s "ELO After" (re-threaded by merges and voids).' }),
+  })
+  .meta({ id: 'MatchPageLine' });
+export type MatchPageLine = z.infer<typeof MatchPageLineSchema>;
 
 /** GET /api/matches/{id}: one match as its page shows it, voided ones included. */
-export interface MatchPage extends MatchHeader {
-  /** Whether K/D stats counted in the ratings (docs/product.md#validation rule 4). */
-  statsUsed: boolean;
-  teams: { team1: MatchPageLine[]; team2: MatchPageLine[] };
-  /** Set once an admin voided the match: it no longer counts anywhere, but its page stays. */
-  voided: { at: string; reason: string } | null;
-}
+export const MatchPageSchema = z
+  .object({
+    ...matchHeaderShape,
+    statsUsed: z.boolean().meta({ description: 'Whether K/D stats counted in the ratings (docs/product.md#validation rule 4).' }),
+    teams: z.object({ team1: z.array(MatchPageLineSchema), team2: z.array(MatchPageLineSchema) }),
+    voided: z
+      .object({ at: isoTime(), reason: z.string() })
+      .nullable()
+      .meta({ description: 'Set once an admin voided the match: it no longer counts anywhere, but its page stays.' }),
+  })
+  .meta({ id: 'MatchPage' });
+export type MatchPage = z.infer<typeof MatchPageSchema>;
+
+const PlayerRefSchema = z.object({ id: wholeNumber(), username: z.string() }).meta({ id: 'PlayerRef' });
 
 /** One entry of GET /api/players/{id}/matches. */
-export interface PlayerMatchRecord {
-  id: number;
-  won: boolean;
-  team: TeamId;
-  eloChange: number | null;
-  eloAfter: number | null;
-  kills: number | null;
-  deaths: number | null;
-  assists: number | null;
-  score: number | null;
-  hardpointTime?: number | null;
-  captures?: number | null;
-  plantsDefuses?: number | null;
-  match: Match;
-  teammates: { id: number; username: string }[];
-  opponents: { id: number; username: string }[];
-}
+export const PlayerMatchRecordSchema = z
+  .object({
+    id: wholeNumber(),
+    won: z.boolean(),
+    team: TeamIdSchema,
+    eloChange: wholeNumber().nullable(),
+    eloAfter: wholeNumber().nullable(),
+    kills: wholeNumber().nullable(),
+    deaths: wholeNumber().nullable(),
+    assists: wholeNumber().nullable(),
+    score: wholeNumber().nullable(),
+    hardpointTime: wholeNumber().nullable().optional(),
+    captures: wholeNumber().nullable().optional(),
+    plantsDefuses: wholeNumber().nullable().optional(),
+    match: MatchSchema,
+    teammates: z.array(PlayerRefSchema),
+    opponents: z.array(PlayerRefSchema),
+  })
+  .meta({ id: 'PlayerMatchRecord' });
+export type PlayerMatchRecord = z.infer<typeof PlayerMatchRecordSchema>;
 
-export interface RecordMatchPlayer {
-  discordId: string;
-  username: string;
-  kills: number;
-  deaths: number;
-  assists: number;
-  score: number;
-  hardpointTime?: number;
-  captures?: number;
-  plantsDefuses?: number;
-}
+/** A stat of the record-match payload: absent is the form's blank (0 for kills, deaths, assists and score). */
+const stat = () => z.int().min(0).max(MAX_STAT_VALUE);
+
+export const RecordMatchPlayerSchema = z
+  .object({
+    discordId: z.string().meta({ description: `1 to ${MAX_NAME_LENGTH} characters once trimmed.` }),
+    username: z.string().meta({ description: `1 to ${MAX_NAME_LENGTH} characters once trimmed.` }),
+    kills: stat(),
+    deaths: stat(),
+    assists: stat(),
+    score: stat(),
+    hardpointTime: stat().optional(),
+    captures: stat().optional(),
+    plantsDefuses: stat().optional(),
+  })
+  .meta({ id: 'RecordMatchPlayer' });
+export type RecordMatchPlayer = z.infer<typeof RecordMatchPlayerSchema>;
 
 /** Body of POST /api/matches (docs/product.md#entities record-match payload). */
-export interface RecordMatchRequest {
-  modeId?: number | null;
-  winningTeam: TeamId;
-  team1Score?: number | null;
-  team2Score?: number | null;
-  team1: RecordMatchPlayer[];
-  team2: RecordMatchPlayer[];
-  /** The map's name (optional; trimmed, blank is none, at most MAX_MAP_NAME_LENGTH characters). */
-  map?: string | null;
-}
+export const RecordMatchRequestSchema = z
+  .object({
+    modeId: wholeNumber().nullable().optional().meta({ description: 'A mode of GET /api/modes; absent or null: no mode.' }),
+    winningTeam: TeamIdSchema,
+    team1Score: stat().nullable().optional(),
+    team2Score: stat().nullable().optional(),
+    team1: z.array(RecordMatchPlayerSchema).min(1).max(MAX_TEAM_PLAYERS),
+    team2: z.array(RecordMatchPlayerSchema).min(1).max(MAX_TEAM_PLAYERS),
+    map: z.string().nullable().optional().meta({ description: `The map's name (optional; trimmed, blank is none, at most ${MAX_MAP_NAME_LENGTH} characters).` }),
+  })
+  .meta({
+    id: 'RecordMatchRequest',
+    description:
+      'docs/product.md#validation: every player needs a Discord ID and a username; kills and deaths are given for every player or for none; ' +
+      "when given, the teams' kills and deaths add up; a Discord ID appears once; a winning team's score is higher.",
+    examples: [
+      {
+        modeId: 1,
+        winningTeam: 'team1',
+        team1Score: 250,
+        team2Score: 190,
+        map: 'Skidrow',
+        team1: [
+          { discordId: '111111111111111111', username: 'Ava', kills: 25, deaths: 18, assists: 6, score: 4200, hardpointTime: 95 },
+          { discordId: '222222222222222222', username: 'Ben', kills: 20, deaths: 22, assists: 9, score: 3700, hardpointTime: 60 },
+        ],
+        team2: [
+          { discordId: '333333333333333333', username: 'Cleo', kills: 22, deaths: 24, assists: 4, score: 3900, hardpointTime: 70 },
+          { discordId: '444444444444444444', username: 'Dev', kills: 18, deaths: 21, assists: 7, score: 3300, hardpointTime: 40 },
+        ],
+      },
+    ],
+  });
+export type RecordMatchRequest = z.infer<typeof RecordMatchRequestSchema>;
 
 /** 201 answer of POST /api/matches. */
-export interface RecordMatchResponse {
-  matchId: number;
-  position: number;
-  participants: {
-    playerId: number;
-    username: string;
-    team: TeamId;
-    ratingBefore: number;
-    ratingChange: number;
-    ratingAfter: number;
-  }[];
-}
+export const RecordMatchResponseSchema = z
+  .object({
+    matchId: wholeNumber(),
+    position: positionField(),
+    participants: z.array(
+      z.object({
+        playerId: wholeNumber(),
+        username: z.string(),
+        team: TeamIdSchema,
+        ratingBefore: wholeNumber(),
+        ratingChange: wholeNumber(),
+        ratingAfter: wholeNumber(),
+      }),
+    ),
+  })
+  .meta({ id: 'RecordMatchResponse' });
+export type RecordMatchResponse = z.infer<typeof RecordMatchResponseSchema>;
+
+export const MATCH_OPERATIONS: ApiOperationSpec[] = [
+  {
+    method: 'post',
+    path: '/api/matches',
+    tag: 'matches',
+    summary: 'Record a match',
+    description:
+      'Anyone may record a match (rate limited per address); with PUBLIC_RECORDING=recorders a recorder key or above is needed. ' +
+      'An Idempotency-Key header makes a retry answer the first result. The answer comes once the read tables show the match.',
+    headers: z.object({
+      'Idempotency-Key': z.string().optional().meta({ description: '1 to 200 visible ASCII characters; a retry with the same key and body answers the first result.' }),
+    }),
+    body: RecordMatchRequestSchema,
+    responses: { 201: RecordMatchResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
+  },
+  {
+    method: 'get',
+    path: '/api/matches/recent',
+    tag: 'matches',
+    summary: 'The five newest matches',
+    responses: { 200: z.array(MatchSchema) },
+  },
+  {
+    method: 'get',
+    path: '/api/matches/{id}',
+    tag: 'matches',
+    summary: 'One match as its page shows it',
+    description: 'Mode, score, both teams with stats and rating changes, and its void if any: a voided match keeps its page.',
+    pathParams: idParam('The match id.'),
+    responses: { 200: MatchPageSchema, ...errorResponses(400, 404) },
+  },
+  {
+    method: 'get',
+    path: '/api/players/{id}/matches',
+    tag: 'players',
+    summary: "A player's matches, newest first",
+    pathParams: idParam('The player id.'),
+    query: AS_OF_QUERY,
+    responses: { 200: z.array(PlayerMatchRecordSchema), ...errorResponses(400, 404) },
+  },
+  {
+    method: 'get',
+    path: '/api/modes',
+    tag: 'matches',
+    summary: 'The game modes a match can be recorded in',
+    responses: { 200: z.array(ModeSchema) },
+  },
+];

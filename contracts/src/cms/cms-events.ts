@@ -1,7 +1,6 @@
 // Events of the CMS streams (docs/product.md#aggregates), shared by the deciders (backend) and the read models
 // (projections). Every change keeps what it replaced, so an audit can diff and restore.
-import type { ContentBlock, ContentPage, ContentSection, PageWithBlocks } from '../api/content.js';
-import type { Actor } from '../event-store.js';
+import type { ContentBlock, ContentPage, ContentSection } from '../api/content.js';
 
 /** The editable fields of a section: what ContentEdited diffs. */
 export type SectionFields = Pick<ContentSection, 'title' | 'content' | 'imageUrl'>;
@@ -117,43 +116,7 @@ export const pageSlugStreamId = (slug: string): string => `page-slug-${slug}`;
 // History (the admins' versions and restore). A version is one event of a section's or a
 // page's history with the state it left behind, so the editor can diff any two of them.
 
-/** The event that made a version, for the history list. */
-export interface VersionEventInfo {
-  /** Counts the history from 1 without gaps (a system page also has a version 0); what a restore names. */
-  version: number;
-  /** Global position of the event. */
-  position: number;
-  /** The event's revision in its stream (a content stream holds every section of its page). */
-  revision: number;
-  recordedAt: string;
-  actor: Actor;
-  correlationId: string;
-  eventType: string;
-  /** The event deleted the section or page; the version then shows what was deleted. */
-  deleted: boolean;
-}
-
-/** A section as a version shows it: its place on the page is not part of its history. */
-export type SectionSnapshot = Omit<ContentSection, 'order'>;
-
-/** GET /api/admin/content/{id}/versions: one per create, edit, delete and restore, oldest first. */
-export interface SectionVersion extends VersionEventInfo {
-  section: SectionSnapshot;
-}
-
-/**
- * GET /api/admin/pages/{id}/versions: one per event of the page's stream, oldest first
- * (`version` is the stream revision + 1). A system page starts with version 0, the built-in
- * page without blocks, which no event made: its position is 0, revision -1, actor `system`,
- * eventType `BuiltIn`, and recordedAt and correlationId are null.
- */
-export interface PageVersion extends Omit<VersionEventInfo, 'recordedAt' | 'correlationId'> {
-  /** null only for version 0 of a system page. */
-  recordedAt: string | null;
-  /** null only for version 0 of a system page. */
-  correlationId: string | null;
-  page: PageWithBlocks;
-}
+// The versions' wire types (VersionEventInfo, SectionVersion, PageVersion) are in api/content.ts.
 
 export const BUILT_IN_VERSION_TYPE = 'BuiltIn';
 

@@ -1,16 +1,8 @@
-// Checks of the CMS request bodies (docs/product.md#entities, #validation), run by the server and usable by the editor.
-// They check shape, lists and sizes and normalise empty URLs to null; sanitising the rich
-// text is the server's job after these pass.
-import {
-  BLOCK_LAYOUTS,
-  BLOCK_PADDINGS,
-  BLOCK_TYPES,
-  BUTTON_STYLES,
-  CONTENT_PAGES,
-  TEXT_ALIGNS,
-  type ContentBlock,
-  type ContentPage,
-} from '../api/content.js';
+// The CMS request bodies (docs/product.md#entities, #validation) as schemas: the server checks with them, the editor may,
+// and the OpenAPI document describes them. They check shape, lists and sizes and normalise
+// empty URLs to null; sanitising the rich text is the server's job after these pass.
+import { BLOCK_LAYOUTS, BLOCK_PADDINGS, BLOCK_TYPES, BUTTON_STYLES, CONTENT_PAGES, TEXT_ALIGNS, type ContentBlock, type ContentPage } from '../api/content.js';
+import { checkWith, z } from '../api/schema.js';
 import { textProblem } from '../text/text-rules.js';
 import { isSafeUrl } from '../urls/urls.js';
 import { PAGE_TITLE_MAX_LENGTH, SLUG_PATTERN } from './pages-rules.js';
@@ -61,183 +53,151 @@ export function utf8Length(text: string): number {
 
 const kb = (bytes: number) => `${bytes / 1024} KB`;
 
-function asRecord(body: unknown): Record<string, unknown> | null {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+// Each message continues its field's name: `title must be a string` (checked with separator ' ').
+const NOT_AN_OBJECT = 'the body must be a JSON object';
+const body = <S extends z.core.$ZodLooseShape>(shape: S) => z.object(shape, { error: NOT_AN_OBJECT });
+
+const oneOf = <T extends readonly [string, ...string[]]>(allowed: T) => z.enum(allowed, { error: `must be one of ${allowed.join(', ')}` });
+/** Absent or null is the page builder's default for a new block (docs/product.md#states-and-transitions). */
+const oneOfOr = <T extends readonly [string, ...string[]]>(allowed: T, fallback: T[number]) =>
+  oneOf(allowed)
+    .nullish()
+    .transform((value) => value ?? fallback)
+    .meta({ default: fallback });
+
+/** Refuses text PostgreSQL cannot store and control characters (tab and newlines only where multi-line). */
+function storable(value: string, multiline: boolean, ctx: z.RefinementCtx): boolean {
+  const problem = textProblem(value, { multiline });
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  return problem === null;
 }
 
-/** A collector of field errors that returns normalised values as it checks them. */
-class Checker {
-  readonly errors: string[] = [];
-  constructor(private readonly body: Record<string, unknown>) {}
+const html = (maxBytes: number) =>
+  z.string({ error: 'must be a string' }).superRefine((value, ctx) => {
+    if (utf8Length(value) > maxBytes) ctx.addIssue({ code: 'custom', message: `must be at most ${kb(maxBytes)}` });
+    storable(value, true, ctx);
+  });
+const optionalHtml = (maxBytes: number) =>
+  html(maxBytes)
+    .nullish()
+    .transform((value) => value ?? null);
 
-  oneOf<T extends string>(field: string, allowed: readonly T[], fallback?: T): T {
-    const value = this.body[field];
-    if ((value === undefined || value === null) && fallback !== undefined) return fallback;
-    if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-    this.errors.push(`${field} must be one of ${allowed.join(', ')}`);
-    return allowed[0]!;
-  }
+/** One-line text, trimmed; blank is absent. Checked before trimming: a trailing newline in a one-line field is a broken client, not a name. */
+const text = (maxLength: number, required: boolean) =>
+  z
+    .string({ error: 'must be a string' })
+    .nullish()
+    .superRefine((value, ctx) => {
+      if (value == null || value.trim() === '') {
+        if (required) ctx.addIssue({ code: 'custom', message: 'is required' });
+        return;
+      }
+      if (value.trim().length > maxLength) ctx.addIssue({ code: 'custom', message: `must be at most ${maxLength} characters` });
+      storable(value, false, ctx);
+    })
+    .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
+const requiredText = (maxLength: number) => text(maxLength, true).transform((value) => value ?? '');
 
-  html(field: string, maxBytes: number, options: { nullable: true }): string | null;
-  html(field: string, maxBytes: number, options?: { nullable: false }): string;
-  html(field: string, maxBytes: number, options: { nullable: boolean } = { nullable: false }): string | null {
-    const value = this.body[field];
-    if (options.nullable && (value === undefined || value === null)) return null;
-    if (typeof value !== 'string') {
-      this.errors.push(`${field} must be a string`);
-      return '';
-    }
-    if (utf8Length(value) > maxBytes) this.errors.push(`${field} must be at most ${kb(maxBytes)}`);
-    this.storable(field, value, true);
-    return value;
-  }
+/** Empty means no URL; anything else must be http(s) or site-relative (never javascript: or data:). */
+const url = () =>
+  z
+    .string({ error: 'must be a string' })
+    .nullish()
+    .superRefine((value, ctx) => {
+      const trimmed = value?.trim() ?? '';
+      if (trimmed === '' || !storable(value!, false, ctx)) return;
+      if (trimmed.length > URL_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `must be at most ${URL_MAX_LENGTH} characters` });
+      else if (!isSafeUrl(trimmed)) ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL or a path starting with /' });
+    })
+    .transform((value) => (value == null || value.trim() === '' ? null : value.trim()));
 
-  /** Refuses text PostgreSQL cannot store and control characters (tab and newlines only where multi-line). */
-  private storable(field: string, value: string, multiline: boolean): boolean {
-    const problem = textProblem(value, { multiline });
-    if (problem) this.errors.push(`${field} ${problem}`);
-    return problem === null;
-  }
-
-  text(field: string, maxLength: number, options: { required: boolean }): string | null {
-    const value = this.body[field];
-    const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    if (blank) {
-      if (options.required) this.errors.push(`${field} is required`);
-      return options.required ? '' : null;
-    }
-    if (typeof value !== 'string') {
-      this.errors.push(`${field} must be a string`);
-      return null;
-    }
-    const trimmed = value.trim();
-    if (trimmed.length > maxLength) this.errors.push(`${field} must be at most ${maxLength} characters`);
-    // Checked before trimming: a trailing newline in a one-line field is a broken client, not a name.
-    this.storable(field, value, false);
-    return trimmed;
-  }
-
-  /** Empty means no URL; anything else must be http(s) or site-relative (never javascript: or data:). */
-  url(field: string): string | null {
-    const value = this.body[field];
-    if (value === undefined || value === null || value === '') return null;
-    if (typeof value !== 'string') {
-      this.errors.push(`${field} must be a string`);
-      return null;
-    }
-    const trimmed = value.trim();
-    if (trimmed === '') return null;
-    if (!this.storable(field, value, false)) return trimmed;
-    if (trimmed.length > URL_MAX_LENGTH) {
-      this.errors.push(`${field} must be at most ${URL_MAX_LENGTH} characters`);
-    } else if (!isSafeUrl(trimmed)) {
-      this.errors.push(`${field} must be an http(s) URL or a path starting with /`);
-    }
-    return trimmed;
-  }
-
-  integer(field: string, min: number, max: number, options: { required: boolean }): number | null {
-    const value = this.body[field];
-    if (!options.required && (value === undefined || value === null)) return null;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      this.errors.push(`${field} must be a whole number from ${min} to ${max}`);
-      return null;
-    }
-    return value;
-  }
-
-  result<T>(value: T): Checked<T> {
-    return this.errors.length === 0 ? { ok: true, value } : { ok: false, errors: this.errors };
-  }
-}
-
-const NOT_AN_OBJECT: Checked<never> = { ok: false, errors: ['the body must be a JSON object'] };
+const wholeNumberFrom = (min: number, max?: number) => {
+  const rule = { error: max === undefined ? `must be a whole number from ${min}` : `must be a whole number from ${min} to ${max}` };
+  const from = z.int(rule).min(min, rule);
+  return max === undefined ? from : from.max(max, rule);
+};
+const optionalWholeNumber = (min: number, max: number) =>
+  wholeNumberFrom(min, max)
+    .nullish()
+    .transform((value) => value ?? null);
 
 /** POST /api/content */
-export function checkCreateSection(body: unknown): Checked<SectionInput> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const c = new Checker(record);
-  return c.result({
-    page: c.oneOf('page', CONTENT_PAGES),
-    section: c.text('section', SECTION_ID_MAX_LENGTH, { required: true }) ?? '',
-    title: c.html('title', TITLE_MAX_BYTES),
-    content: c.html('content', RICH_CONTENT_MAX_BYTES),
-    imageUrl: c.url('imageUrl'),
-  });
-}
+export const CreateSectionRequestSchema = body({
+  page: oneOf(CONTENT_PAGES),
+  section: requiredText(SECTION_ID_MAX_LENGTH).meta({ description: 'The section id within the page (a slug).' }),
+  title: html(TITLE_MAX_BYTES).meta({ description: 'Rich HTML (sanitised when stored).' }),
+  content: html(RICH_CONTENT_MAX_BYTES).meta({ description: 'Rich HTML (sanitised when stored).' }),
+  imageUrl: url(),
+}).meta({ id: 'CreateContentRequest' });
 
-/** PUT /api/content/{id} */
-export function checkEditSection(body: unknown): Checked<SectionEditInput> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const c = new Checker(record);
-  const value: SectionEditInput = {
-    title: c.html('title', TITLE_MAX_BYTES),
-    content: c.html('content', RICH_CONTENT_MAX_BYTES),
-  };
-  if ('imageUrl' in record) value.imageUrl = c.url('imageUrl');
-  return c.result(value);
-}
+/** PUT /api/content/{id}: without imageUrl the image stays as it is. */
+export const EditSectionRequestSchema = body({
+  title: html(TITLE_MAX_BYTES),
+  content: html(RICH_CONTENT_MAX_BYTES),
+  imageUrl: url().optional(),
+}).meta({ id: 'UpdateContentRequest' });
 
-/** POST /api/content/{page}/reorder: the ids only; whether they match the page is the decider's call. */
-export function checkReorder(body: unknown): Checked<number[]> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const ids = record.orderedIds;
-  if (!Array.isArray(ids) || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
-    return { ok: false, errors: ['orderedIds must be an array of section ids'] };
-  }
-  return { ok: true, value: ids as number[] };
-}
+export const ReorderRequestSchema = body({ orderedIds: z.array(z.int().min(1)).meta({ description: "Exactly the page's section ids, in the new order." }) }).meta({
+  id: 'ReorderContentRequest',
+});
 
-/** POST /api/pages */
-export function checkCreatePage(body: unknown): Checked<{ slug: string; title: string }> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const c = new Checker(record);
-  const slug = record.slug;
-  if (typeof slug !== 'string' || slug === '') c.errors.push('slug is required');
-  else if (!SLUG_PATTERN.test(slug)) c.errors.push('slug must be 1 to 64 lowercase letters, digits or hyphens');
-  const title = c.text('title', PAGE_TITLE_MAX_LENGTH, { required: true }) ?? '';
-  return c.result({ slug: typeof slug === 'string' ? slug : '', title });
-}
+export const CreatePageRequestSchema = body({
+  slug: z
+    .string({ error: 'is required' })
+    .min(1, { error: 'is required', abort: true })
+    .regex(SLUG_PATTERN, { error: 'must be 1 to 64 lowercase letters, digits or hyphens' }),
+  title: requiredText(PAGE_TITLE_MAX_LENGTH),
+}).meta({ id: 'CreatePageRequest' });
 
 /** POST /api/blocks (with pageId) and PUT /api/blocks/{id} (the whole block; pageId optional). */
-export function checkBlock(body: unknown): Checked<{ pageId: number | null; fields: BlockFields }> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const c = new Checker(record);
-  const pageId = c.integer('pageId', 1, Number.MAX_SAFE_INTEGER, { required: false });
-  const blockType = c.oneOf('blockType', BLOCK_TYPES);
-  const fields: BlockFields = {
-    blockType,
-    // Defaults are what the page builder gives a new block (docs/product.md#states-and-transitions).
-    layout: c.oneOf('layout', BLOCK_LAYOUTS, 'full'),
-    order: c.integer('order', 0, BLOCK_ORDER_MAX, { required: false }),
-    padding: c.oneOf('padding', BLOCK_PADDINGS, 'medium'),
-    textAlign: c.oneOf('textAlign', TEXT_ALIGNS, 'left'),
-    title: c.html('title', TITLE_MAX_BYTES, { nullable: true }),
-    content: c.html('content', blockType === 'html' ? HTML_BLOCK_MAX_BYTES : RICH_CONTENT_MAX_BYTES, { nullable: true }),
-    videoUrl: c.url('videoUrl'),
-    imageUrl: c.url('imageUrl'),
-    buttonText: c.text('buttonText', BUTTON_TEXT_MAX_LENGTH, { required: false }),
-    buttonUrl: c.url('buttonUrl'),
-    buttonStyle:
-      record.buttonStyle === undefined || record.buttonStyle === null || record.buttonStyle === ''
-        ? null
-        : c.oneOf('buttonStyle', BUTTON_STYLES),
-  };
-  return c.result({ pageId, fields });
-}
+export const SaveBlockRequestSchema = body({
+  pageId: optionalWholeNumber(1, Number.MAX_SAFE_INTEGER),
+  blockType: oneOf(BLOCK_TYPES),
+  layout: oneOfOr(BLOCK_LAYOUTS, 'full'),
+  order: optionalWholeNumber(0, BLOCK_ORDER_MAX).meta({ description: 'Absent: after the last block.' }),
+  padding: oneOfOr(BLOCK_PADDINGS, 'medium'),
+  textAlign: oneOfOr(TEXT_ALIGNS, 'left'),
+  title: optionalHtml(TITLE_MAX_BYTES),
+  // HTML blocks have their own limit (the same today); it is checked below, with the block's type.
+  content: optionalHtml(Math.max(RICH_CONTENT_MAX_BYTES, HTML_BLOCK_MAX_BYTES)),
+  videoUrl: url(),
+  imageUrl: url(),
+  buttonText: text(BUTTON_TEXT_MAX_LENGTH, false),
+  buttonUrl: url(),
+  buttonStyle: z
+    .union([z.literal(''), oneOf(BUTTON_STYLES)], { error: `must be one of ${BUTTON_STYLES.join(', ')}` })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+})
+  .superRefine((block, ctx) => {
+    const max = block.blockType === 'html' ? HTML_BLOCK_MAX_BYTES : RICH_CONTENT_MAX_BYTES;
+    if (block.content !== null && utf8Length(block.content) > max) ctx.addIssue({ code: 'custom', path: ['content'], message: `must be at most ${kb(max)}` });
+  })
+  .meta({ id: 'SaveBlockRequest' });
 
 /** POST /api/admin/content/{id}/restore and /api/admin/pages/{id}/restore: whether the version exists is the server's call. */
-export function checkRestoreVersion(body: unknown): Checked<number> {
-  const record = asRecord(body);
-  if (!record) return NOT_AN_OBJECT;
-  const version = record.version;
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
-    return { ok: false, errors: ['version must be a whole number from 0'] };
-  }
-  return { ok: true, value: version };
+export const RestoreVersionRequestSchema = body({ version: wholeNumberFrom(0) }).meta({ id: 'RestoreVersionRequest' });
+
+function checked<S extends z.ZodType, T>(schema: S, value: unknown, pick: (parsed: z.output<S>) => T): Checked<T> {
+  const result = checkWith(schema, value, { separator: ' ' });
+  return result.ok ? { ok: true, value: pick(result.value) } : { ok: false, errors: result.problems };
 }
+
+export const checkCreateSection = (body: unknown): Checked<SectionInput> => checked(CreateSectionRequestSchema, body, (section) => section);
+
+export const checkEditSection = (body: unknown): Checked<SectionEditInput> =>
+  checked(EditSectionRequestSchema, body, ({ title, content, imageUrl }) => ({ title, content, ...(imageUrl === undefined ? {} : { imageUrl }) }));
+
+/** The ids only; whether they match the page is the decider's call. */
+export function checkReorder(body: unknown): Checked<number[]> {
+  const result = checked(ReorderRequestSchema, body, ({ orderedIds }) => orderedIds);
+  if (result.ok || result.errors[0] === NOT_AN_OBJECT) return result;
+  return { ok: false, errors: ['orderedIds must be an array of section ids'] };
+}
+
+export const checkCreatePage = (body: unknown): Checked<{ slug: string; title: string }> => checked(CreatePageRequestSchema, body, (page) => page);
+
+export const checkBlock = (body: unknown): Checked<{ pageId: number | null; fields: BlockFields }> =>
+  checked(SaveBlockRequestSchema, body, ({ pageId, ...fields }) => ({ pageId, fields }));
+
+export const checkRestoreVersion = (body: unknown): Checked<number> => checked(RestoreVersionRequestSchema, body, ({ version }) => version);
