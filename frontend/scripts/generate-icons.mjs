@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const ICONS = [
   'ArrowDownOutlined', 'ArrowUpOutlined', 'CloseCircleFilled', 'CloseOutlined', 'CrownOutlined', 'DashboardOutlined', 'DeleteOutlined',
-  'FireOutlined', 'LineChartOutlined', 'LinkOutlined', 'MenuOutlined', 'MinusOutlined', 'MoonOutlined', 'PlusCircleOutlined', 'PlusOutlined',
+  'FireOutlined', 'LineChartOutlined', 'QuestionCircleOutlined', 'SwapOutlined', 'LinkOutlined', 'MenuOutlined', 'MinusOutlined', 'MoonOutlined', 'PlusCircleOutlined', 'PlusOutlined',
   'RocketOutlined', 'SafetyOutlined', 'SearchOutlined', 'StarOutlined', 'SunOutlined', 'TeamOutlined', 'ThunderboltOutlined',
   'TrophyFilled', 'TrophyOutlined',
 ];

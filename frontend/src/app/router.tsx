@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
       { path: 'record-match', element: screen(() => import('./routes/tracker/record-match')) },
       { path: 'matches/:id', element: screen(() => import('./routes/tracker/match')) },
       { path: 'compare', element: screen(() => import('./routes/tracker/compare')) },
+      { path: 'ratings', element: screen(() => import('./routes/tracker/ratings')) },
       { path: '*', element: screen(() => import('./routes/tracker/not-found')) },
     ],
   },

@@ -1,6 +1,8 @@
 import { DashboardOutlined } from '@/components/ui/icons/DashboardOutlined';
 import { MenuOutlined } from '@/components/ui/icons/MenuOutlined';
 import { PlusCircleOutlined } from '@/components/ui/icons/PlusCircleOutlined';
+import { QuestionCircleOutlined } from '@/components/ui/icons/QuestionCircleOutlined';
+import { SwapOutlined } from '@/components/ui/icons/SwapOutlined';
 import { TeamOutlined } from '@/components/ui/icons/TeamOutlined';
 import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
@@ -27,6 +29,8 @@ const SIDEBAR_LINKS: { to: string; label: string; icon: () => ReactNode }[] = [
   { to: '/tracker/leaderboard', label: 'Leaderboard', icon: () => <TrophyOutlined /> },
   { to: '/tracker/players', label: 'Players', icon: () => <TeamOutlined /> },
   { to: '/tracker/record-match', label: 'Record Match', icon: () => <PlusCircleOutlined /> },
+  { to: '/tracker/compare', label: 'Compare', icon: () => <SwapOutlined /> },
+  { to: '/tracker/ratings', label: 'How ratings work', icon: () => <QuestionCircleOutlined /> },
 ];
 
 function SidebarContent({ collapsed }: { collapsed: boolean }) {

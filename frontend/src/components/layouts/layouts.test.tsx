@@ -70,7 +70,7 @@ describe('TrackerLayout', () => {
     document.cookie = 'sidebar_state=; max-age=0; path=/';
   });
 
-  it('has the ELO Tracker sidebar with its four links, active on the exact path', () => {
+  it('has the ELO Tracker sidebar with its links (the four screens, then Compare and How ratings work), active on the exact path', () => {
     renderAt('/tracker/leaderboard');
     const nav = screen.getByRole('navigation', { name: 'ELO Tracker' });
     expect(screen.getByText('ELO Tracker', { selector: 'span' })).toBeInTheDocument();
@@ -80,6 +80,8 @@ describe('TrackerLayout', () => {
       ['Leaderboard', '/tracker/leaderboard'],
       ['Players', '/tracker/players'],
       ['Record Match', '/tracker/record-match'],
+      ['Compare', '/tracker/compare'],
+      ['How ratings work', '/tracker/ratings'],
     ]);
     expect(screen.getByRole('link', { name: 'Leaderboard' })).toHaveClass('active');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveClass('active');
@@ -154,7 +156,7 @@ describe('TrackerLayout', () => {
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
       // Modal: Tab and Shift+Tab go round the panel's links.
       await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
-      expect(screen.getByRole('link', { name: 'Record Match' })).toHaveFocus();
+      expect(screen.getByRole('link', { name: 'How ratings work' })).toHaveFocus();
       await userEvent.tab();
       expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus();
       await userEvent.keyboard('{Escape}');

@@ -1,8 +1,11 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { Hint } from './Hint';
 
 export interface SegmentedOption<T extends string> {
   value: T;
   label: string;
+  /** A tooltip saying what the choice means; also the button's accessible description. */
+  hint?: string;
 }
 
 /**
@@ -36,7 +39,7 @@ export function SegmentedChoice<T extends string>({
     <div ref={group} className="segmented-choice" role="radiogroup" aria-label={label} onKeyDown={onKeyDown}>
       {options.map((option) => {
         const checked = option.value === value;
-        return (
+        const button = (
           <button
             key={option.value}
             type="button"
@@ -46,9 +49,17 @@ export function SegmentedChoice<T extends string>({
             data-value={option.value}
             className={checked ? 'segmented-choice-item selected' : 'segmented-choice-item'}
             onClick={() => onChange(option.value)}
+            aria-description={option.hint}
           >
             {option.label}
           </button>
+        );
+        return option.hint ? (
+          <Hint key={option.value} title={option.hint}>
+            {button}
+          </Hint>
+        ) : (
+          button
         );
       })}
     </div>

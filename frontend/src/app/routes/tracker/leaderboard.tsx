@@ -10,6 +10,7 @@ import { useGetSeasonsQuery } from '@/lib/seasons';
 import { LeaderboardSeasonSelect } from '@/features/players/components/LeaderboardSeasonSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
 import { usePageTitle } from '@/hooks/use-page-title';
+import { poolNote } from '@/lib/rating-name';
 
 export default function LeaderboardRoute() {
   usePageTitle('Leaderboard');
@@ -42,6 +43,8 @@ export default function LeaderboardRoute() {
           </div>
         }
       />
+      {/* What the board's numbers count: "Overall" is read as "all matches" otherwise. */}
+      <p className="muted board-pool-note">{poolNote(modes.find((mode) => mode.id === modeId))}</p>
       <Leaderboard modeId={modeId} seasonId={seasonId} onSelect={setSelectedPlayerId} />
       <PlayerProfileDialogOnDemand playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
     </>

@@ -1,5 +1,6 @@
 import type { Mode } from '@team/contracts';
 import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
+import { OVERALL_ELO_NOTE, poolNote } from '@/lib/rating-name';
 
 const OVERALL = 'overall';
 
@@ -18,7 +19,10 @@ export function LeaderboardModeSelect({
       label="Rating pool"
       value={value == null ? OVERALL : String(value)}
       onChange={(next) => onChange(next === OVERALL ? null : Number(next))}
-      options={[{ label: 'Overall', value: OVERALL }, ...modes.map((mode) => ({ label: mode.name, value: String(mode.id) }))]}
+      options={[
+        { label: 'Overall', value: OVERALL, hint: OVERALL_ELO_NOTE },
+        ...modes.map((mode) => ({ label: mode.name, value: String(mode.id), hint: poolNote(mode) })),
+      ]}
     />
   );
 }

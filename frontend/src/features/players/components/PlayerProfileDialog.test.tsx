@@ -260,6 +260,19 @@ describe('PlayerProfileDialog', () => {
     expect(within(loss!).getByText('Overall ELO After:').nextElementSibling).toHaveTextContent('1220');
   });
 
+  it('says the ELO Rating is the overall pool’s, and shows each pool’s own line By mode', async () => {
+    const secondHardpoint = { ...hardpointWin, id: 3, won: false, eloAfter: 1210, kills: 4, deaths: 6, match: { ...hardpointWin.match, id: 29 } };
+    setup([hardpointWin, overallLoss, secondHardpoint]);
+    await screen.findByText('ELO Rating', { selector: 'dt' });
+    expect(stat('ELO Rating')).toHaveTextContent('Overall ELO — matches recorded without a mode');
+    const section = within(screen.getByRole('region', { name: 'By mode' }));
+    const [hardpoint, overall] = section.getAllByTestId('player-mode-line');
+    // Hardpoint: the newest Hardpoint match's ELO, 1-1, 50.0%, 26 kills / 14 deaths, 2 matches.
+    expect(hardpoint).toHaveTextContent(/^Hardpoint ELO12341-150\.0%1\.862$/);
+    expect(overall).toHaveTextContent(/^Overall ELO12200-10\.0%5\.001$/);
+    expect(section.getByText(/Overall ELO moves on matches recorded without a mode only/)).toBeInTheDocument();
+  });
+
   it('adds per-match K/D and mode stats on the Players screen', async () => {
     setup([hardpointWin, overallLoss], true);
     const entries = await screen.findAllByTestId('match-history-entry');

@@ -11,6 +11,7 @@ import { useGetPlayerSeasonsQuery } from '../api/get-seasons';
 import { usePlayerMatchHistory } from '../api/get-player-matches';
 import { HeadToHeadSection } from './HeadToHeadSection';
 import { MatchHistoryList } from './MatchHistoryList';
+import { PlayerModeLines } from './PlayerModeLines';
 import { PlayerSeasonsSection } from './PlayerSeasonsSection';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
@@ -132,6 +133,7 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
               <EloHistoryChart records={history.data} />
             </Suspense>
           )}
+          <PlayerModeLines records={history.data} />
           {/* Seasons and head-to-head are read as they are now: the Audit screen's past profile leaves them out. */}
           {asOf == null && <PlayerSeasonsSection playerId={player.id} />}
           {asOf == null && <HeadToHeadSection playerId={player.id} onOpenPlayer={(to) => setFollowed({ from: selectedId!, to })} />}

@@ -9,7 +9,7 @@ interface StatTile {
 
 function statTiles(player: Player): StatTile[] {
   return [
-    { label: 'ELO Rating', value: formatInteger(player.elo) },
+    { label: 'ELO Rating', value: formatInteger(player.elo), detail: 'Overall ELO — matches recorded without a mode' },
     { label: 'Win Rate', value: formatWinRate(player.winRate), detail: formatRecord(player.wins, player.losses) },
     { label: 'K/D Ratio', value: formatRatio(player.kdRatio), detail: `${player.totalKills} kills / ${player.totalDeaths} deaths` },
     { label: 'Total Matches', value: formatInteger(player.totalMatches), detail: 'Games played' },
