@@ -19,7 +19,7 @@ import {
  */
 
 
-const BRAND = 'Vendetta';
+const BRAND = 'Our Team';
 const TAGLINE =
   'Competitive gaming at its finest. Track every match, climb the rankings and prove your skill on the ELO leaderboard.';
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { ContentPage, ContentSection, Match, MatchPage, Page, PageWithBlocks, Season } from '@team/contracts';
+import type { ContentPage, ContentSection, Match, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
 import { GetContentQuery } from '../content/get-content/get-content.query.js';
+import { GetSiteSettingsQuery } from '../site-settings/get-site/get-site.query.js';
 import { GetPageQuery } from '../pages/get-page/get-page.query.js';
 import { GetPagesQuery } from '../pages/get-pages/get-pages.query.js';
 import { NotFoundError } from '../shared/domain-errors.js';
@@ -52,6 +53,11 @@ export class SiteReads {
 
   seasons(): Promise<Season[]> {
     return this.queries.execute(new GetSeasonsQuery());
+  }
+
+  /** The team's name, tagline, images and colour: what every head and card says the site is. */
+  siteSettings(): Promise<SiteSettings> {
+    return this.queries.execute(new GetSiteSettingsQuery());
   }
 
   content(page: ContentPage): Promise<ContentSection[]> {

@@ -1,5 +1,5 @@
 import { accentColorProblem, DEFAULT_ACCENT_COLOR } from '../site/accent-contrast.js';
-import { DEFAULT_TAGLINE } from '../content/brand.js';
+import { BRAND_NAME, DEFAULT_TAGLINE } from '../content/brand.js';
 import {
   BUILTIN_NAV_IDS,
   DEFAULT_NAVIGATION,
@@ -169,7 +169,7 @@ export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
 
 /** A fresh site: a neutral name, the default tagline, the brand rose, no logo and no links. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  teamName: 'Our Team',
+  teamName: BRAND_NAME,
   shortName: 'Team',
   tagline: DEFAULT_TAGLINE,
   logoUrl: null,

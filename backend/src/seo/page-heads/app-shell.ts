@@ -11,11 +11,11 @@ import { renderHead, type PageHead } from './page-head.js';
 import { UNREAD_HEAD, type PageHeads } from './page-heads.js';
 
 /** Paths Nest's controllers answer: the API's, and the SEO controllers' (robots.txt, the sitemap index and pages, the cards). */
-const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|og\/.*)$/;
+const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|media\/.*|manifest\.webmanifest|og\/.*)$/;
 
 /** What the shell's own head says that each page's head says instead. */
 const DEFAULT_HEAD_TAGS =
-  /<title>[\s\S]*?<\/title>\s*|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>\s*|<link\s+rel="canonical"[^>]*>\s*/gi;
+  /<title>[\s\S]*?<\/title>\s*|<meta\s+(?:name="(?:description|robots|twitter:[^"]*)"|property="og:[^"]*")[^>]*>\s*|<link\s+rel="(?:canonical|icon|manifest)"[^>]*>\s*/gi;
 
 /** The Retry-After of a shell whose head could not be read. */
 const UNREAD_RETRY_SECONDS = 5;

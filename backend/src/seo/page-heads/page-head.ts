@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '@team/contracts';
+import { DEFAULT_SITE_SETTINGS } from '@team/contracts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../share-cards/card-size.js';
 
 /** What a page's head says about it, before the site's origin is known (see renderHead). */
@@ -18,11 +18,15 @@ export interface PageHead {
   properties?: readonly (readonly [string, string])[];
   /** Keeps the page out of search results (admin screens, 404s). */
   noindex?: boolean;
+  /** The team's name and icon from the site settings; absent: a fresh site's. */
+  site?: { name: string; faviconUrl: string | null };
 }
 
+const DEFAULT_SITE = { name: DEFAULT_SITE_SETTINGS.teamName, faviconUrl: null };
+
 /** The document title: the page's, then the site's name. */
-export function documentTitle(title: string | null): string {
-  return title && title !== BRAND_NAME ? `${title} · ${BRAND_NAME}` : BRAND_NAME;
+export function documentTitle(title: string | null, siteName: string = DEFAULT_SITE.name): string {
+  return title && title !== siteName ? `${title} · ${siteName}` : siteName;
 }
 
 /** Text for an HTML text node or a double-quoted attribute. */
@@ -36,17 +40,20 @@ export function escapeHtml(text: string): string {
  * titles and section text are user input. `origin` makes the links absolute (see siteOrigin).
  */
 export function renderHead(head: PageHead, origin: string): string {
-  const title = documentTitle(head.title);
-  const ogTitle = head.title ?? BRAND_NAME;
+  const site = head.site ?? DEFAULT_SITE;
+  const title = documentTitle(head.title, site.name);
+  const ogTitle = head.title ?? site.name;
   const image = origin + head.image.path;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
     `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}" />`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
+    `<link rel="icon" href="${escapeHtml(site.faviconUrl ?? '/favicon.svg')}" />`,
+    '<link rel="manifest" href="/manifest.webmanifest" />',
     meta('name', 'description', head.description),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     ...(head.canonicalPath === null ? [] : [`<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}" />`]),
-    meta('property', 'og:site_name', BRAND_NAME),
+    meta('property', 'og:site_name', site.name),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', ogTitle),
     meta('property', 'og:description', head.description),

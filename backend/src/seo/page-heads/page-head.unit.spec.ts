@@ -15,7 +15,7 @@ describe('renderHead', () => {
     const html = renderHead(head, 'https://team.example');
     expect(html).not.toMatch(/<script|<img|<b>/);
     expect(html).not.toMatch(/"hi"|"y"|'co'/);
-    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;co&#39; · Vendetta</title>');
+    expect(html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; &#39;co&#39; · Our Team</title>');
     expect(html).toContain('<link rel="canonical" href="https://team.example/tracker/players?playerId=1&#38;x=&#34;y&#34;" />');
   });
 
@@ -27,8 +27,8 @@ describe('renderHead', () => {
   });
 
   test("the document title is the page's, then the site's; the site's alone for none", () => {
-    expect(documentTitle('Leaderboard')).toBe('Leaderboard · Vendetta');
-    expect(documentTitle(null)).toBe('Vendetta');
-    expect(documentTitle('Vendetta')).toBe('Vendetta');
+    expect(documentTitle('Leaderboard')).toBe('Leaderboard · Our Team');
+    expect(documentTitle(null)).toBe('Our Team');
+    expect(documentTitle('Our Team')).toBe('Our Team');
   });
 });

@@ -52,14 +52,14 @@ describe('page heads in the app shell, by plain HTTP', () => {
     expect(status).toBe(200);
     const date = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const headline = `Match #${match.matchId}: Team 1 beat Team 2, 250–180`;
-    expect(head.titles).toEqual([`${headline} · Vendetta`]);
+    expect(head.titles).toEqual([`${headline} · Our Team`]);
     expect(one(head, 'og:title')).toBe(headline);
     const description = one(head, 'og:description');
     expect(description).toContain(`Hardpoint · Skidrow · ${date}.`);
     expect(description).toMatch(/Team 1: .*Team 2: Bravo \(-\d+\), Charlie \(-\d+\)\./);
     expect(one(head, 'description')).toBe(description);
     expect(one(head, 'og:type')).toBe('article');
-    expect(one(head, 'og:site_name')).toBe('Vendetta');
+    expect(one(head, 'og:site_name')).toBe('Our Team');
     expect(one(head, 'og:url')).toBe(`${SITE}/tracker/matches/${match.matchId}`);
     expect(head.canonical).toEqual([`${SITE}/tracker/matches/${match.matchId}`]);
     expect(one(head, 'og:image')).toMatch(new RegExp(`^${SITE}/og/matches/${match.matchId}\\.png\\?v=[\\w-]{16}$`));
@@ -84,7 +84,7 @@ describe('page heads in the app shell, by plain HTTP', () => {
 
     const profile = await page(`/tracker/players?playerId=${hostile!.playerId}`);
     expect(profile.html).not.toContain(HOSTILE);
-    expect(profile.head.titles).toEqual([`${HOSTILE} · Vendetta`]);
+    expect(profile.head.titles).toEqual([`${HOSTILE} · Our Team`]);
     expect(one(profile.head, 'profile:username')).toBe(HOSTILE);
   });
 
@@ -94,7 +94,7 @@ describe('page heads in the app shell, by plain HTTP', () => {
     const line = players.find((player) => player.id === bravo.playerId)!;
     const { status, head } = await page(`/tracker/players?playerId=${bravo.playerId}&utm_source=discord`);
     expect(status).toBe(200);
-    expect(head.titles).toEqual(['Bravo · Vendetta']);
+    expect(head.titles).toEqual(['Bravo · Our Team']);
     expect(one(head, 'og:type')).toBe('profile');
     expect(one(head, 'og:description')).toBe(
       `Rank #${line.rank} of 4 · ${line.tier} · ${line.elo} ELO · 0W - 1L (0.0% win rate). K/D 0.00, 1 matches.`,
@@ -110,19 +110,19 @@ describe('page heads in the app shell, by plain HTTP', () => {
     await createSection(app, { page: 'about', section: 'story', title: '<p>Our Story</p>', content: '<p>Founded in <strong>2019</strong> &amp; still <em>winning</em>.</p><p>Second.</p>' });
     const about = await page('/about');
     expect(about.status).toBe(200);
-    expect(about.head.titles).toEqual(['About · Vendetta']);
+    expect(about.head.titles).toEqual(['About · Our Team']);
     expect(one(about.head, 'description')).toBe('Founded in 2019 & still winning. Second.');
     expect(about.head.canonical).toEqual([`${SITE}/about`]);
     expect(one(about.head, 'og:image')).toMatch(new RegExp(`^${SITE}/og/site\\.png\\?v=`));
 
     await createSection(app, { page: 'home', section: 'hero', title: '<h1>Team <em>Vendetta</em></h1>', content: '<p>We play to win.</p>' });
     const home = await page('/');
-    expect(home.head.titles).toEqual(['Team Vendetta · Vendetta']);
+    expect(home.head.titles).toEqual(['Team Vendetta · Our Team']);
     expect(one(home.head, 'description')).toBe('We play to win.');
 
     const roster = await page('/roster');
-    expect(roster.head.titles).toEqual(['Team Roster · Vendetta']);
-    expect(one(roster.head, 'description')).toBe('The players of Vendetta.');
+    expect(roster.head.titles).toEqual(['Team Roster · Our Team']);
+    expect(one(roster.head, 'description')).toBe('The players of Our Team.');
 
     const custom = await createPage(app, 'spring-cup', 'Spring Cup <2025> & "Friends"');
     await createBlock(app, custom.id, { order: 0, blockType: 'image', imageUrl: 'https://cdn.example/cup.png' });
@@ -130,24 +130,24 @@ describe('page heads in the app shell, by plain HTTP', () => {
     const spring = await page('/spring-cup');
     expect(spring.status).toBe(200);
     expect(spring.html).not.toContain('<2025>');
-    expect(spring.head.titles).toEqual(['Spring Cup <2025> & "Friends" · Vendetta']);
+    expect(spring.head.titles).toEqual(['Spring Cup <2025> & "Friends" · Our Team']);
     expect(one(spring.head, 'description')).toBe('Sign up here!');
     expect(one(spring.head, 'og:url')).toBe(`${SITE}/spring-cup`);
 
     // A slug that starts like the API's prefix is a page, not the API.
     await createPage(app, 'apiary', 'Apiary');
-    expect((await page('/apiary')).head.titles).toEqual(['Apiary · Vendetta']);
+    expect((await page('/apiary')).head.titles).toEqual(['Apiary · Our Team']);
   });
 
   test("the tracker's screens: dashboard, season board, compare, record match", async () => {
     const dashboard = await page('/tracker');
-    expect(dashboard.head.titles).toEqual(['Dashboard · Vendetta']);
+    expect(dashboard.head.titles).toEqual(['Dashboard · Our Team']);
     expect(dashboard.head.canonical).toEqual([`${SITE}/tracker/dashboard`]);
 
     // The first match opened Season 1.
     const season = await page('/tracker/leaderboard?season=1&mode=1');
     expect(season.status).toBe(200);
-    expect(season.head.titles).toEqual(['Season 1 · Hardpoint Leaderboard · Vendetta']);
+    expect(season.head.titles).toEqual(['Season 1 · Hardpoint Leaderboard · Our Team']);
     expect(season.head.canonical).toEqual([`${SITE}/tracker/leaderboard?season=1&mode=1`]);
 
     const board = await page('/tracker/leaderboard');
@@ -155,10 +155,10 @@ describe('page heads in the app shell, by plain HTTP', () => {
 
     const [first, , third] = match.participants;
     const compare = await page(`/tracker/compare?a=${first!.playerId}&b=${third!.playerId}`);
-    expect(compare.head.titles).toEqual([`${HOSTILE} vs Bravo · Vendetta`]);
+    expect(compare.head.titles).toEqual([`${HOSTILE} vs Bravo · Our Team`]);
     expect(compare.html).not.toContain(HOSTILE);
 
-    expect((await page('/tracker/record-match')).head.titles).toEqual(['Record Match · Vendetta']);
+    expect((await page('/tracker/record-match')).head.titles).toEqual(['Record Match · Our Team']);
     const admin = await page('/admin/content');
     expect(admin.status).toBe(200);
     expect(one(admin.head, 'robots')).toBe('noindex');
@@ -181,7 +181,7 @@ describe('page heads in the app shell, by plain HTTP', () => {
   ])('%s answers 404 with the shell and noindex', async (_, path) => {
     const { status, head } = await page(path);
     expect(status).toBe(404);
-    expect(head.titles).toEqual(['Page Not Found · Vendetta']);
+    expect(head.titles).toEqual(['Page Not Found · Our Team']);
     expect(one(head, 'robots')).toBe('noindex');
     expect(head.canonical).toEqual([]);
     expect(head.meta['og:url']).toBeUndefined();

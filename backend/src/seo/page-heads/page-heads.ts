@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BRAND_NAME, DEFAULT_TAGLINE, findMode, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry } from '@team/contracts';
+import { DEFAULT_SITE_SETTINGS, findMode, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
 import { clip, plainText } from '../plain-text.js';
 import { SiteReads } from '../site-reads.js';
 import {
@@ -10,7 +10,7 @@ import {
   matchSummary,
   playerCardOf,
   playerSummary,
-  SITE_CARD,
+  siteCardOf,
 } from '../share-cards/share-card.js';
 import type { PageHead } from './page-head.js';
 import { routeOf, type PageRoute } from './page-routes.js';
@@ -19,7 +19,13 @@ import { routeOf, type PageRoute } from './page-routes.js';
 const DESCRIPTION_LENGTH = 300;
 const TITLE_LENGTH = 120;
 
-const SITE_IMAGE = { path: cardPath(SITE_CARD), alt: `${BRAND_NAME}: ${DEFAULT_TAGLINE}` };
+/** The site's card, from its settings. */
+function siteImage(settings: Pick<SiteSettings, 'teamName' | 'tagline'>): PageHead['image'] {
+  return { path: cardPath(siteCardOf(settings)), alt: `${settings.teamName}: ${settings.tagline}` };
+}
+
+/** Stands for the site's card in a head until headFor knows the settings (compared by identity). */
+const SITE_IMAGE: PageHead['image'] = { path: '', alt: '' };
 
 /** A screen's head with nothing to look up; the screen headers' own titles and subtitles (docs/product.md#screens-and-routes). */
 function screen(title: string, description: string, canonicalPath: string, extra: Partial<PageHead> = {}): PageHead {
@@ -35,9 +41,14 @@ export const NOT_FOUND_HEAD: PageHead = {
 };
 
 /** When the read side cannot be read: the site's name and tagline, no address, answered 503. */
-export const UNREAD_HEAD: PageHead = { ...screen(BRAND_NAME, DEFAULT_TAGLINE, ''), status: 503, canonicalPath: null };
+export const UNREAD_HEAD: PageHead = {
+  ...screen(DEFAULT_SITE_SETTINGS.teamName, DEFAULT_SITE_SETTINGS.tagline, ''),
+  image: siteImage(DEFAULT_SITE_SETTINGS),
+  status: 503,
+  canonicalPath: null,
+};
 
-const ADMIN_HEAD: PageHead = { ...screen('Admin', `The back office of ${BRAND_NAME}.`, ''), canonicalPath: null, noindex: true };
+const adminHead = (name: string): PageHead => ({ ...screen('Admin', `The back office of ${name}.`, ''), canonicalPath: null, noindex: true });
 
 /** The first words of the first section (or block) that has any, trimmed to a description. */
 function firstText(texts: readonly (string | null | undefined)[], fallback: string): string {
@@ -66,20 +77,27 @@ function title(text: string): string {
 export class PageHeads {
   constructor(private readonly reads: SiteReads) {}
 
-  headFor(path: string, query: URLSearchParams): Promise<PageHead> {
-    return this.describe(routeOf(path, query));
+  async headFor(path: string, query: URLSearchParams): Promise<PageHead> {
+    const settings = await this.reads.siteSettings();
+    const head = await this.describe(routeOf(path, query), settings);
+    return {
+      ...head,
+      image: head.image === SITE_IMAGE ? siteImage(settings) : head.image,
+      site: { name: settings.teamName, faviconUrl: settings.faviconUrl },
+    };
   }
 
-  private async describe(route: PageRoute): Promise<PageHead> {
+  private async describe(route: PageRoute, settings: SiteSettings): Promise<PageHead> {
+    const name = settings.teamName;
     switch (route.kind) {
       case 'home':
-        return this.home();
+        return this.home(settings);
       case 'about':
-        return this.contentPage('about', 'About', '/about', `About ${BRAND_NAME}: our story, our mission and achievements.`);
+        return this.contentPage('about', 'About', '/about', `About ${name}: our story, our mission and achievements.`);
       case 'roster':
-        return this.contentPage('roster', 'Team Roster', '/roster', `The players of ${BRAND_NAME}.`);
+        return this.contentPage('roster', 'Team Roster', '/roster', `The players of ${name}.`);
       case 'custom':
-        return this.customPage(route.slug);
+        return this.customPage(route.slug, name);
       case 'dashboard':
         return this.dashboard();
       case 'leaderboard':
@@ -87,26 +105,26 @@ export class PageHeads {
       case 'players':
         return screen('Players', 'Browse all players and their statistics.', '/tracker/players');
       case 'player':
-        return this.player(route.id);
+        return this.player(route.id, name);
       case 'record-match':
         return screen('Record Match', 'Enter match results and performance stats to update ELO ratings.', '/tracker/record-match');
       case 'match':
-        return this.match(route.id);
+        return this.match(route.id, name);
       case 'compare':
         return this.compare(route.a, route.b);
       case 'admin':
-        return ADMIN_HEAD;
+        return adminHead(name);
       case 'not-found':
         return NOT_FOUND_HEAD;
     }
   }
 
-  private async home(): Promise<PageHead> {
+  private async home(settings: SiteSettings): Promise<PageHead> {
     const sections = await this.reads.content('home');
     // The hero's title is the home page's (the SPA's HomeHero: the section with id "hero").
     const hero = sections.find((section) => section.section === 'hero');
     const heroTitle = plainText(hero?.title);
-    return screen(heroTitle ? title(heroTitle) : BRAND_NAME, firstText(sections.map((section) => section.content), DEFAULT_TAGLINE), '/');
+    return screen(heroTitle ? title(heroTitle) : settings.teamName, firstText(sections.map((section) => section.content), settings.tagline), '/');
   }
 
   private async contentPage(page: ContentPage, pageTitle: string, path: string, fallback: string): Promise<PageHead> {
@@ -114,10 +132,10 @@ export class PageHeads {
     return screen(pageTitle, firstText(sections.map((section) => section.content), fallback), path);
   }
 
-  private async customPage(slug: string): Promise<PageHead> {
+  private async customPage(slug: string, name: string): Promise<PageHead> {
     const page = await this.reads.page(slug);
     if (!page) return NOT_FOUND_HEAD;
-    return screen(title(page.title), firstText(page.contentBlocks.flatMap(blockTexts), `${page.title} · ${BRAND_NAME}`), `/${slug}`);
+    return screen(title(page.title), firstText(page.contentBlocks.flatMap(blockTexts), `${page.title} · ${name}`), `/${slug}`);
   }
 
   private async dashboard(): Promise<PageHead> {
@@ -148,11 +166,11 @@ export class PageHeads {
     return screen(title(name), clip(description, DESCRIPTION_LENGTH), `/tracker/leaderboard${query.size ? `?${query}` : ''}`);
   }
 
-  private async player(id: number): Promise<PageHead> {
+  private async player(id: number, site: string): Promise<PageHead> {
     const board = await this.reads.board();
     const entry = board.entries.find((candidate) => candidate.id === id);
     if (!entry) return NOT_FOUND_HEAD;
-    const card = playerCardOf(entry, board.entries.length);
+    const card = playerCardOf(entry, board.entries.length, site);
     const summary = playerSummary(card);
     return {
       ...screen(title(entry.username), `${summary}. K/D ${entry.kdRatio.toFixed(2)}, ${entry.totalMatches} matches.`, `/tracker/players?playerId=${id}`),
@@ -162,10 +180,10 @@ export class PageHeads {
     };
   }
 
-  private async match(id: number): Promise<PageHead> {
+  private async match(id: number, site: string): Promise<PageHead> {
     const page = await this.reads.match(id);
     if (!page) return NOT_FOUND_HEAD;
-    const card = matchCardOf(page);
+    const card = matchCardOf(page, site);
     const summary = clip(matchSummary(card), DESCRIPTION_LENGTH);
     return {
       ...screen(title(matchHeadline(card)), summary, `/tracker/matches/${id}`),

@@ -1,4 +1,4 @@
-import { BRAND_NAME, TIERS, VENGEFUL_TIER, type TeamId } from '@team/contracts';
+import { TIERS, VENGEFUL_TIER, type TeamId } from '@team/contracts';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-size.js';
 import type { CardChild, CardNode } from './render-card.js';
 import {
@@ -57,7 +57,7 @@ function text(style: Style, content: string): CardNode {
 }
 
 /** The card's frame: the brand bar on the left, the site's name and a label on top, the body below. */
-function frame(label: string, body: CardNode): CardNode {
+function frame(site: string, label: string, body: CardNode): CardNode {
   return box(
     { width: CARD_WIDTH, height: CARD_HEIGHT, background: PALETTE.page, color: PALETTE.text, fontSize: 28 },
     box({ width: 18, height: '100%', background: PALETTE.accent }),
@@ -67,7 +67,7 @@ function frame(label: string, body: CardNode): CardNode {
         { justifyContent: 'space-between', alignItems: 'center', fontSize: 26, color: PALETTE.muted },
         box(
           { alignItems: 'center' },
-          text({ fontWeight: 700, color: PALETTE.accentText, letterSpacing: 1 }, BRAND_NAME.toUpperCase()),
+          text({ fontWeight: 700, color: PALETTE.accentText, letterSpacing: 1 }, site.toUpperCase()),
           text({ marginLeft: 14 }, '· ELO Tracker'),
         ),
         text({ maxWidth: 640 }, label),
@@ -123,6 +123,7 @@ function teamColumn(card: MatchCard, team: TeamId, align: 'flex-start' | 'flex-e
 function drawMatch(card: MatchCard): CardNode {
   const score = card.scores.team1 !== null && card.scores.team2 !== null ? `${card.scores.team1} – ${card.scores.team2}` : 'vs';
   return frame(
+    card.site,
     `Match #${card.id} · ${cardDate(card.playedAt)}`,
     box(
       { flexDirection: 'column', flexGrow: 1, marginTop: 26 },
@@ -151,6 +152,7 @@ function stat(value: string, label: string): CardNode {
 
 function drawPlayer(card: PlayerCard): CardNode {
   return frame(
+    card.site,
     `Rank #${card.rank} of ${card.players}`,
     box(
       { flexDirection: 'column', flexGrow: 1, justifyContent: 'center' },
@@ -169,6 +171,7 @@ function drawPlayer(card: PlayerCard): CardNode {
 
 function drawSite(card: SiteCard): CardNode {
   return frame(
+    card.site,
     'Leaderboard · Matches · Players',
     box(
       { flexDirection: 'column', flexGrow: 1, justifyContent: 'center' },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BRAND_NAME, DEFAULT_TAGLINE, type LeaderboardEntry, type MatchPage, type TeamId } from '@team/contracts';
+import type { LeaderboardEntry, MatchPage, SiteSettings, TeamId } from '@team/contracts';
 
 // What a share card shows, as data: drawn by card-designs.ts, named by its version (the PNG's
 // ETag and the og:image link's ?v=), and put into words for the page heads and the image's alt.
@@ -18,6 +18,8 @@ export interface CardLine {
 
 export interface MatchCard {
   kind: 'match';
+  /** The team's name, on the card's frame (the site settings'). */
+  site: string;
   id: number;
   /** When the match was recorded (ISO). */
   playedAt: string;
@@ -32,6 +34,7 @@ export interface MatchCard {
 
 export interface PlayerCard {
   kind: 'player';
+  site: string;
   id: number;
   name: string;
   elo: number;
@@ -48,18 +51,23 @@ export interface PlayerCard {
 /** The site's own card, for pages that are about no one match or player. */
 export interface SiteCard {
   kind: 'site';
+  site: string;
   name: string;
   tagline: string;
 }
 
 export type ShareCard = MatchCard | PlayerCard | SiteCard;
 
-export const SITE_CARD: SiteCard = { kind: 'site', name: BRAND_NAME, tagline: DEFAULT_TAGLINE };
+/** The site's card: its name and tagline, as the settings give them. */
+export function siteCardOf(settings: Pick<SiteSettings, 'teamName' | 'tagline'>): SiteCard {
+  return { kind: 'site', site: settings.teamName, name: settings.teamName, tagline: settings.tagline };
+}
 
-export function matchCardOf(match: MatchPage): MatchCard {
+export function matchCardOf(match: MatchPage, site: string): MatchCard {
   const lines = (team: TeamId): CardLine[] => match.teams[team].map((line) => ({ name: line.username, change: line.ratingChange }));
   return {
     kind: 'match',
+    site,
     id: match.id,
     playedAt: match.createdAt,
     mode: match.mode?.name ?? null,
@@ -71,9 +79,9 @@ export function matchCardOf(match: MatchPage): MatchCard {
   };
 }
 
-export function playerCardOf(entry: LeaderboardEntry, players: number): PlayerCard {
+export function playerCardOf(entry: LeaderboardEntry, players: number, site: string): PlayerCard {
   const { id, username: name, elo, tier, rank, wins, losses, winRate } = entry;
-  return { kind: 'player', id, name, elo, tier, rank, players, wins, losses, winRate };
+  return { kind: 'player', site, id, name, elo, tier, rank, players, wins, losses, winRate };
 }
 
 /** A short name of everything a card shows: equal versions draw equal pictures. */

@@ -82,9 +82,11 @@ describe('share cards drawn off the event loop', () => {
 
   test('closing the application stops the render threads; a card asked for after that is refused', async () => {
     expect(cards.renderThreads).toBeGreaterThanOrEqual(1);
+    // The site card reads the settings, which a closed application can no longer do.
+    const siteCard = (await cards.site()).card;
     closed = true;
     await app.close();
     expect(cards.renderThreads).toBe(0);
-    await expect(cards.png({ card: { ...cards.site().card, name: 'after close' }, version: 'after-close' }, 'test')).rejects.toThrow(/closed/);
+    await expect(cards.png({ card: { ...siteCard, name: 'after close' }, version: 'after-close' }, 'test')).rejects.toThrow(/closed/);
   });
 });

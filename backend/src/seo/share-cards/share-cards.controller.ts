@@ -53,7 +53,7 @@ export class ShareCardsController {
   @ApiOperation({ summary: "The site's share card (1200×630 PNG), for pages about no one match or player" })
   @ApiProduces('image/png')
   async site(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
-    await this.send(request, response, this.cards.site());
+    await this.send(request, response, await this.cards.site());
   }
 
   /** 304 when the client has this version (nothing is drawn), else the PNG; a refusal (429, 503) is never cached. */

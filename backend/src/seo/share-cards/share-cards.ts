@@ -8,7 +8,7 @@ import { Semaphore } from '../../tracker/time-travel/semaphore.js';
 import { SiteReads } from '../site-reads.js';
 import { drawCard } from './card-designs.js';
 import { CardRenderer, RENDER_THREADS } from './render-card.js';
-import { cardVersion, matchCardOf, playerCardOf, SITE_CARD, type ShareCard } from './share-card.js';
+import { cardVersion, matchCardOf, playerCardOf, siteCardOf, type ShareCard } from './share-card.js';
 
 /** Renders at once per process, one per worker thread of the renderer (render-card.ts). */
 const RENDER_CONCURRENCY = RENDER_THREADS;
@@ -64,17 +64,18 @@ export class ShareCards implements OnApplicationShutdown {
 
   /** The card of a match or player, or null when there is none (unknown, or merged away). */
   async find(subject: CardSubject, id: number): Promise<FoundCard | null> {
-    const board = await this.reads.board();
-    const key = `${subject}:${id}@${board.position}`;
+    const [board, { teamName }] = await Promise.all([this.reads.board(), this.reads.siteSettings()]);
+    // The team's name is on every card's frame: a renamed team is a new card.
+    const key = `${subject}:${id}@${board.position}:${teamName}`;
     const known = this.lookups.get(key);
     if (known) return known.found;
     let card: ShareCard | null;
     if (subject === 'player') {
       const entry = board.entries.find((candidate) => candidate.id === id);
-      card = entry ? playerCardOf(entry, board.entries.length) : null;
+      card = entry ? playerCardOf(entry, board.entries.length, teamName) : null;
     } else {
       const match = await this.reads.match(id);
-      card = match ? matchCardOf(match) : null;
+      card = match ? matchCardOf(match, teamName) : null;
     }
     const found = card ? { card, version: cardVersion(card) } : null;
     this.lookups.set(key, { found });
@@ -96,8 +97,9 @@ export class ShareCards implements OnApplicationShutdown {
     await this.renderer.close();
   }
 
-  site(): FoundCard {
-    return { card: SITE_CARD, version: cardVersion(SITE_CARD) };
+  async site(): Promise<FoundCard> {
+    const card = siteCardOf(await this.reads.siteSettings());
+    return { card, version: cardVersion(card) };
   }
 
   /**
