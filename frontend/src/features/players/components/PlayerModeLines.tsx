@@ -6,8 +6,8 @@ import './player-seasons.css';
 interface ModeLine {
   key: string;
   rating: string;
-  /** The rating after the newest match of the pool (the history is newest first). */
-  elo: number;
+  /** The rating after the newest match of the pool (the history is newest first); null when not known. */
+  elo: number | null;
   wins: number;
   losses: number;
   kills: number;
@@ -20,11 +20,8 @@ export function modeLines(records: readonly PlayerMatchRecord[]): ModeLine[] {
   for (const record of records) {
     const mode = record.match.mode;
     const key = mode ? String(mode.id) : 'overall';
-    let line = lines.get(key);
-    if (!line) {
-      line = { key, rating: ratingName(mode), elo: record.eloAfter, wins: 0, losses: 0, kills: 0, deaths: 0 };
-      lines.set(key, line);
-    }
+    const line = lines.get(key) ?? { key, rating: ratingName(mode), elo: record.eloAfter, wins: 0, losses: 0, kills: 0, deaths: 0 };
+    lines.set(key, line);
     if (record.won) line.wins++;
     else line.losses++;
     line.kills += record.kills ?? 0;
