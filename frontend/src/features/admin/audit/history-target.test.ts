@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockSavedEntry, contentEditedEntry, matchEntry } from './components/audit-fixtures';
+import { blockSavedEntry, contentEditedEntry, matchEntry } from '@/test/fixtures/audit-entries';
 import { historyTargetOf, linksOfEntry } from './history-target';
 
 describe('historyTargetOf', () => {

@@ -6,7 +6,7 @@ import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fe
 import { renderWithProviders } from '@/test/render';
 import { adminSession } from '@/test/admin-session';
 import type { AdminKeySummary, AdminRole } from '@team/contracts';
-import { blockSavedEntry, contentEditedEntry, matchEntry } from './audit-fixtures';
+import { blockSavedEntry, contentEditedEntry, matchEntry } from '@/test/fixtures/audit-entries';
 import { AuditLog } from './AuditLog';
 
 type Route = MockAnswer | ((request: RecordedRequest) => MockAnswer);

@@ -6,7 +6,7 @@ import { adminSession } from '@/test/admin-session';
 import { mockFetch } from '@/test/mock-fetch';
 import { stubPhoneWidth } from '@/test/phone-width';
 import { renderWithProviders } from '@/test/render';
-import { contentEditedEntry, matchEntry } from './audit-fixtures';
+import { contentEditedEntry, matchEntry } from '@/test/fixtures/audit-entries';
 import { AuditLog } from './AuditLog';
 
 function renderLog() {

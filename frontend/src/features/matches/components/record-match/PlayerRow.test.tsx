@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import { KNOWN_PLAYERS, searchKnownPlayers } from './lookup-fixtures';
+import { KNOWN_PLAYERS, searchKnownPlayers } from '@/test/fixtures/known-players';
 import { LOOKUP_DEBOUNCE_MS } from './player-lookup';
 import { PlayerRow } from './PlayerRow';
 import type { PlayerRowState } from './record-match-form';

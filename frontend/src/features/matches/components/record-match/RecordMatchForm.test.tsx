@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import { searchKnownPlayers } from './lookup-fixtures';
+import { searchKnownPlayers } from '@/test/fixtures/known-players';
 import { RecordMatchForm } from './RecordMatchForm';
 
 function Location() {
