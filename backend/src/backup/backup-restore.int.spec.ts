@@ -83,6 +83,10 @@ async function everyAnswer(app: TestApp): Promise<Record<string, { status: numbe
   for (const page of ['home', 'about', 'roster']) await get(`/api/content/${page}`);
   const pages = (await get('/api/pages')) as { slug: string }[];
   for (const page of pages) await get(`/api/pages/${page.slug}`);
+  for (const status of ['upcoming', 'past']) {
+    const { fixtures } = (await get(`/api/fixtures?status=${status}&limit=100`)) as { fixtures: { id: number }[] };
+    for (const fixture of fixtures) await get(`/api/fixtures/${fixture.id}`);
+  }
   await get('/api/export/players.csv');
   await get('/api/export/matches.csv');
   await get('/api/export/matches.json');
@@ -102,7 +106,7 @@ async function keptData(knex: Knex): Promise<Record<string, string[]>> {
     data[table.name] = (await knex.raw(`SELECT to_jsonb(t)::text AS row FROM ${table.name} t ORDER BY ${table.key}`)).rows.map((r: { row: string }) => r.row);
   }
   data.sequences = (
-    await knex.raw(`SELECT format('%s %s', sequencename, last_value) AS s FROM pg_sequences WHERE schemaname = 'public' AND sequencename LIKE 'cms%' ORDER BY 1`)
+    await knex.raw(`SELECT format('%s %s', sequencename, last_value) AS s FROM pg_sequences WHERE schemaname = 'public' AND (sequencename LIKE 'cms%' OR sequencename = 'fixture_ids') ORDER BY 1`)
   ).rows.map((r: { s: string }) => r.s);
   return data;
 }
@@ -164,6 +168,12 @@ describe('backup and restore of a site with a real history', () => {
     await ok(app, 'PUT', `/api/blocks/${saved.id}`, { ...block, content: '<p>Scrims every Friday</p>' });
     const gone = await ok(app, 'POST', '/api/pages', { slug: 'old-news', title: 'Old news' });
     await ok(app, 'DELETE', `/api/pages/${gone.id}`);
+    // Fixtures (issue 42): scheduled, rescheduled, played; another cancelled.
+    const fixture = { opponent: 'Night Owls', startsAt: '2024-02-01T18:00:00Z', format: 'bo3' };
+    const played = await ok(app, 'POST', '/api/admin/fixtures', fixture);
+    await ok(app, 'PUT', `/api/admin/fixtures/${played.id}`, { ...fixture, startsAt: '2024-02-02T18:00:00Z' });
+    await ok(app, 'POST', `/api/admin/fixtures/${played.id}/result`, { teamScore: 2, opponentScore: 1, maps: [] });
+    await ok(app, 'DELETE', `/api/admin/fixtures/${(await ok(app, 'POST', '/api/admin/fixtures', fixture)).id}`);
     // A named key, which voids a match: its events name it.
     const moderator = await createAdminKey(app, 'Mod Ann', 'moderator');
     await ok(app, 'POST', '/api/admin/matches/7/void', { reason: 'Wrong teams' }, withKey(moderator.key));

@@ -8,6 +8,7 @@ export { HEAD_TO_HEAD_OPERATIONS } from '../head-to-head.js';
 export { IMPORT_EXPORT_OPERATIONS } from '../import-export.js';
 export { LADDER_CORRECTION_OPERATIONS } from '../../ladder/ladder-corrections.js';
 export { LIVE_OPERATIONS } from '../live.js';
+export { FIXTURE_OPERATIONS } from '../fixtures.js';
 export { MATCH_OPERATIONS } from '../matches.js';
 export { OPERATIONS_OPERATIONS } from '../operations.js';
 export { PLAYER_OPERATIONS } from '../players.js';

@@ -2,6 +2,7 @@ import { useGetContentQuery } from '@/features/content/api/get-content';
 import { HERO_SECTION_ID, HomeHero } from '@/features/content/components/HomeHero';
 import { HomeSections } from '@/features/content/components/HomeSections';
 import { PageBlocks } from '@/features/pages/components/PageBlocks';
+import { HomeFixtures } from '@/features/schedule/components/HomeFixtures';
 import { HomeTopPlayers } from '@/features/players/components/HomeTopPlayers';
 import { HomeStatCards } from '@/features/stats/components/HomeStatCards';
 import { useLiveStream } from '@/lib/use-live-updates';
@@ -20,6 +21,7 @@ export default function HomeRoute() {
     <div className="home">
       <HomeHero hero={hero} loading={isLoading} />
       <HomeStatCards />
+      <HomeFixtures />
       <HomeSections sections={extraSections} />
       <PageBlocks slug="home" />
       <HomeTopPlayers />

@@ -40,10 +40,12 @@ describe('PublicLayout', () => {
     ['/', 'Home'],
     ['/about', 'About'],
     ['/roster', 'Roster'],
+    ['/schedule', 'Schedule'],
+    ['/schedule/12', 'Schedule'],
   ])('marks %s as %s only', (path, active) => {
     renderAt(path);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Home', 'About', 'Roster', 'ELO Tracker']) {
+    for (const label of ['Home', 'About', 'Roster', 'ELO Tracker', 'Schedule']) {
       const link = within(nav).getByRole('link', { name: label });
       if (label === active) expect(link).toHaveAttribute('aria-current', 'page');
       else expect(link).not.toHaveAttribute('aria-current');
@@ -189,6 +191,7 @@ describe('the site footer', () => {
       ['About', '/about'],
       ['Roster', '/roster'],
       ['ELO Tracker', '/tracker/dashboard'],
+      ['Schedule', '/schedule'],
     ]);
     // It follows the screen, outside <main>.
     expect(screen.getByRole('main').compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -4,4 +4,5 @@ export const SITE_LINKS = [
   { to: '/about', label: 'About' },
   { to: '/roster', label: 'Roster' },
   { to: '/tracker/dashboard', label: 'ELO Tracker' },
+  { to: '/schedule', label: 'Schedule' },
 ] as const;

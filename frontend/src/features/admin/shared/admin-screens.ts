@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = {
   pages: { to: '/admin/pages', label: 'Page Builder', role: 'editor' },
   mergePlayers: { to: '/admin/merge-players', label: 'Merge Players', role: 'moderator' },
   seasons: { to: '/admin/seasons', label: 'Seasons', role: 'moderator' },
+  fixtures: { to: '/admin/fixtures', label: 'Fixtures', role: 'moderator' },
   audit: { to: '/admin/audit', label: 'Audit Log', role: 'any' },
   operations: { to: '/admin/operations', label: 'Operations', role: 'owner' },
   importExport: { to: '/admin/import-export', label: 'Import & Export', role: 'moderator' },

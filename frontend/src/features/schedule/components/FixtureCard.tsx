@@ -1,0 +1,36 @@
+import { Link } from 'react-router-dom';
+import { FORMAT_LABELS, type Fixture } from '@team/contracts';
+import { BRAND_NAME } from '@/config/brand';
+import { formatFixtureTime } from '../fixture-time';
+import { FixtureStatusTag } from './FixtureStatusTag';
+
+/** `2–1 win`, `0–2 loss`: the series score from the team's side. */
+export function resultText(fixture: Fixture): string | null {
+  if (!fixture.result) return null;
+  const { teamScore, opponentScore } = fixture.result;
+  return `${teamScore}–${opponentScore} ${teamScore > opponentScore ? 'win' : 'loss'}`;
+}
+
+/** One fixture in a list: who, when (in the visitor's zone), the event and format, and the result once played. */
+export function FixtureCard({ fixture }: { fixture: Fixture }) {
+  const result = resultText(fixture);
+  return (
+    <li className={`fixture-card fixture-card-${fixture.status}`}>
+      <Link to={`/schedule/${fixture.id}`} className="fixture-card-link">
+        <span className="fixture-teams">
+          {BRAND_NAME} <span className="fixture-vs">vs</span> {fixture.opponent}
+        </span>
+        <span className="fixture-meta">
+          <time dateTime={fixture.startsAt}>{formatFixtureTime(fixture.startsAt)}</time>
+          {' · '}
+          {fixture.event ? `${fixture.event} · ` : ''}
+          {FORMAT_LABELS[fixture.format]}
+        </span>
+        <span className="fixture-outcome">
+          {result && <strong className="fixture-result">{result}</strong>}
+          <FixtureStatusTag status={fixture.status} />
+        </span>
+      </Link>
+    </li>
+  );
+}
