@@ -1,3 +1,4 @@
+import { SubmittedMatchSchema } from './submissions.js';
 import { MAX_MAP_NAME_LENGTH } from '../record-match/match-map.js';
 import { MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
 import { AS_OF_QUERY, errorResponses, idParam, isoTime, positionField, wholeNumber, z, type ApiOperationSpec } from './schema.js';
@@ -188,12 +189,13 @@ export const MATCH_OPERATIONS: ApiOperationSpec[] = [
     summary: 'Record a match',
     description:
       'Anyone may record a match (rate limited per address); with PUBLIC_RECORDING=recorders a recorder key or above is needed. ' +
+      'With PUBLIC_RECORDING=review a request without a key is a pending submission (202, its status at Location) that a moderator approves; a recorder key or above records at once. ' +
       'An Idempotency-Key header makes a retry answer the first result. The answer comes once the read tables show the match.',
     headers: z.object({
       'Idempotency-Key': z.string().optional().meta({ description: '1 to 200 visible ASCII characters; a retry with the same key and body answers the first result.' }),
     }),
     body: RecordMatchRequestSchema,
-    responses: { 201: RecordMatchResponseSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
+    responses: { 201: RecordMatchResponseSchema, 202: SubmittedMatchSchema, ...errorResponses(400, 401, 403, 409, 413, 429) },
   },
   {
     method: 'get',

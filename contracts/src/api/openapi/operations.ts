@@ -15,3 +15,5 @@ export { PLAYER_OPERATIONS } from '../players.js';
 export { SEASON_OPERATIONS } from '../seasons.js';
 export { SITE_FILE_OPERATIONS } from '../site-files.js';
 export { STATS_OPERATIONS } from '../stats.js';
+export { SUBMISSION_OPERATIONS } from '../submissions.js';
+export { WEBHOOK_OPERATIONS } from '../webhooks.js';
