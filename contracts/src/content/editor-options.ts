@@ -31,15 +31,21 @@ export interface GradientPreset {
   css: string;
 }
 
+/**
+ * Every stop of every preset keeps at least 3:1 against both themes' page and panel colours
+ * (WCAG's bar for large text: gradient text is for headings), so text in a preset reads on a
+ * light and a dark page alike. Vendetta used to end near black and vanished on the dark theme;
+ * Fire's and Rainbow's yellows and Ocean's cyan were too pale for the light one.
+ */
 export const GRADIENT_PRESETS: readonly GradientPreset[] = [
-  { name: 'Vendetta', css: 'linear-gradient(135deg, #dc2626 0%, #7f1d1d 50%, #111827 100%)' },
-  { name: 'Sunset', css: 'linear-gradient(90deg, #f97316 0%, #ec4899 100%)' },
-  { name: 'Ocean', css: 'linear-gradient(90deg, #06b6d4 0%, #2563eb 100%)' },
+  { name: 'Vendetta', css: 'linear-gradient(135deg, #dc2626 0%, #e11d48 50%, #9333ea 100%)' },
+  { name: 'Sunset', css: 'linear-gradient(90deg, #ea580c 0%, #db2777 100%)' },
+  { name: 'Ocean', css: 'linear-gradient(90deg, #0891b2 0%, #2563eb 100%)' },
   { name: 'Purple Haze', css: 'linear-gradient(135deg, #a855f7 0%, #6366f1 100%)' },
-  { name: 'Fire', css: 'linear-gradient(to right, #facc15 0%, #f97316 50%, #dc2626 100%)' },
+  { name: 'Fire', css: 'linear-gradient(to right, #a16207 0%, #ea580c 50%, #dc2626 100%)' },
   {
     name: 'Rainbow',
-    css: 'linear-gradient(90deg, #ef4444 0%, #f97316 17%, #eab308 33%, #22c55e 50%, #06b6d4 67%, #3b82f6 83%, #a855f7 100%)',
+    css: 'linear-gradient(90deg, #dc2626 0%, #ea580c 17%, #a16207 33%, #15803d 50%, #0891b2 67%, #2563eb 83%, #9333ea 100%)',
   },
 ];
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { contrastRatio, THEME_BACKGROUNDS } from '../site/accent-contrast.js';
 import { FONT_SIZES, GRADIENT_PRESETS, PRESET_COLORS, SPACER_HEIGHTS, isGradientCss } from './editor-options.js';
 
 describe('editor options', () => {
@@ -24,6 +25,17 @@ describe('editor options', () => {
 
   it('maps spacer sizes to 0, 8, 16 and 32', () => {
     expect(SPACER_HEIGHTS).toEqual({ none: 0, small: 8, medium: 16, large: 32 });
+  });
+});
+
+describe('gradient presets on both themes', () => {
+  const backgrounds = [...Object.values(THEME_BACKGROUNDS.light), ...Object.values(THEME_BACKGROUNDS.dark)];
+  it.each(GRADIENT_PRESETS.map((g) => [g.name, g.css]))('every stop of %s keeps 3:1 on the light and the dark page and panel', (_, css) => {
+    const stops = css.match(/#[0-9a-f]{6}/gi)!;
+    expect(stops.length).toBeGreaterThanOrEqual(2);
+    for (const stop of stops) {
+      for (const background of backgrounds) expect({ stop, background, ratio: contrastRatio(stop, background) >= 3 }).toEqual({ stop, background, ratio: true });
+    }
   });
 });
 
