@@ -71,8 +71,15 @@ export interface AppConfig {
   liveOpensPerMinute: number;
   /** An export's whole time: past it the response is cut and its slot freed. */
   exportMaxSeconds: number;
-  /** `open`: anyone may record a match (SPEC); `recorders`: POST /api/matches needs a recorder key or above. */
-  publicRecording: 'open' | 'recorders';
+  /**
+   * `open`: anyone may record a match (SPEC); `recorders`: POST /api/matches needs a recorder key or above;
+   * `review`: without a key it is a submission a moderator approves or rejects (with a key it records at once).
+   */
+  publicRecording: 'open' | 'recorders' | 'review';
+  /** Webhooks may reach loopback and private addresses over http or https (tests and LAN setups only). */
+  webhookAllowPrivate: boolean;
+  /** How long a failing delivery is retried before its webhook is paused, in milliseconds (WEBHOOK_RETRY_WINDOW_HOURS). */
+  webhookRetryWindowMs: number;
   /** The folder scheduled backups are written to; null: none are scheduled. */
   backupDir: string | null;
   /** How often a scheduled backup is written (BACKUP_EVERY: 30m, 6h, 1d), in milliseconds. */
@@ -157,6 +164,15 @@ function duration(env: NodeJS.ProcessEnv, name: string, fallbackMs: number): num
   return ms;
 }
 
+/** A positive number of hours up to `max` (fractions allowed, so a test can shorten a window to seconds), in milliseconds. */
+function hours(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback * DURATION_UNITS_MS.h;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0 && value <= max)) throw new ConfigError(name, `expected a number of hours above 0 and up to ${max}, got "${raw}"`);
+  return Math.round(value * DURATION_UNITS_MS.h);
+}
+
 /** BACKUP_DIR: scheduled backups cover a PostgreSQL event log; KurrentDB has its own backups. */
 function backupDir(env: NodeJS.ProcessEnv, root: string, eventStoreUrl: string | null): string | null {
   const raw = env.BACKUP_DIR;
@@ -220,7 +236,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     liveMaxLifetimeSeconds: integer(env, 'LIVE_MAX_LIFETIME_SECONDS', 1800, 1, 86_400),
     liveOpensPerMinute: integer(env, 'LIVE_OPENS_PER_MINUTE', 60, 1, 100_000),
     exportMaxSeconds: integer(env, 'EXPORT_MAX_SECONDS', 300, 1, 86_400),
-    publicRecording: oneOf(env, 'PUBLIC_RECORDING', ['open', 'recorders'] as const, 'open'),
+    publicRecording: oneOf(env, 'PUBLIC_RECORDING', ['open', 'recorders', 'review'] as const, 'open'),
+    webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['true', 'false'] as const, 'false') === 'true',
+    webhookRetryWindowMs: hours(env, 'WEBHOOK_RETRY_WINDOW_HOURS', 24, 168),
     backupDir: backupDir(env, root, eventStoreUrl),
     backupEveryMs: duration(env, 'BACKUP_EVERY', DURATION_UNITS_MS.d),
     backupKeep: integer(env, 'BACKUP_KEEP', 7, 1, 10_000),

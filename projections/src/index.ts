@@ -23,6 +23,8 @@ export * from './content-sections/content-sections.projection.js';
 export * from './pages/pages.projection.js';
 export * from './seasons/seasons.projection.js';
 export * from './seasons/seasons.queries.js';
+export * from './submissions/submissions.projection.js';
+export * from './submissions/submissions.queries.js';
 export * from './fixtures/fixtures.projection.js';
 export * from './fixtures/fixtures.queries.js';
 export * from './site/site-settings.projection.js';

@@ -4,8 +4,9 @@ import { matchesProjection } from './matches/matches.projection.js';
 import { contentSectionsProjection } from './content-sections/content-sections.projection.js';
 import { pagesProjection } from './pages/pages.projection.js';
 import { seasonsProjection } from './seasons/seasons.projection.js';
+import { submissionsProjection } from './submissions/submissions.projection.js';
 import { siteSettingsProjection } from './site/site-settings.projection.js';
 import { fixturesProjection } from './fixtures/fixtures.projection.js';
 
 /** Every read model the projector maintains, in the order they apply an event. */
-export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, siteSettingsProjection];
+export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, siteSettingsProjection, submissionsProjection];

@@ -164,6 +164,24 @@ function summarizeData(event: AnyEvent, names: EventNames): string {
     }
     case 'SeasonRenamed':
       return `Season #${d.seasonId} renamed from "${plain(d.previousName)}" to "${plain(d.name)}"`;
+    case 'WebhookCreated':
+      return `Webhook ${d.webhookId} (${d.kind}) created for ${plain(d.url, 120)}: ${Array.isArray(d.events) ? d.events.join(', ') : ''}`;
+    case 'WebhookUpdated':
+      return `Webhook ${d.webhookId} changed: ${plain(d.url, 120)}, ${Array.isArray(d.events) ? d.events.join(', ') : ''}`;
+    case 'WebhookPaused':
+      return d.automatic ? `Webhook ${d.webhookId} paused after its deliveries kept failing: ${plain(d.reason, 160)}` : `Webhook ${d.webhookId} paused by the owner`;
+    case 'WebhookResumed':
+      return `Webhook ${d.webhookId} resumed`;
+    case 'WebhookDeleted':
+      return `Webhook ${d.webhookId} deleted (${plain(d.url, 120)})`;
+    case 'MatchSubmitted': {
+      const players = (Array.isArray(d.request?.team1) ? d.request.team1.length : 0) + (Array.isArray(d.request?.team2) ? d.request.team2.length : 0);
+      return `Match submitted for review (${count(players, 'player')}): submission ${d.submissionId}`;
+    }
+    case 'SubmissionApproved':
+      return `Submission ${d.submissionId} approved by ${plain(d.decidedBy)}: Match #${d.matchId} recorded`;
+    case 'SubmissionRejected':
+      return `Submission ${d.submissionId} rejected by ${plain(d.decidedBy)}: ${plain(d.reason, 120)}`;
     case 'FixtureScheduled':
       return `Fixture #${d.fixtureId} against "${plain(d.opponent)}" scheduled for ${d.startsAt} (${String(d.format).toUpperCase()})${d.event ? `, ${plain(d.event)}` : ''}`;
     case 'FixtureRescheduled':

@@ -1,7 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { WebRequest } from '../../http/request-facts.js';
-import { importIdempotencyKey, type RecordMatchResponse } from '@team/contracts';
+import { adminKeyOf, type WebRequest } from '../../http/request-facts.js';
+import { importIdempotencyKey, submissionIdempotencyKey, type RecordMatchResponse, type SubmittedMatch } from '@team/contracts';
+import type { AppConfig } from '../../config.js';
+import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import { SubmitMatchCommand } from '../../review/submit-match/submit-match.command.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { BodyLimit } from '../../http/body-limit.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
@@ -17,15 +20,24 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
  */
 export const MAX_MATCH_BODY_BYTES = 256 * 1024;
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
-/** An import's keys (`import:{matchKey}`): a public request holding one would make the import skip that match. */
-const RESERVED_PREFIX = importIdempotencyKey('');
+/**
+ * An import's keys (`import:{matchKey}`): a public request holding one would make the import skip
+ * that match; an approval's (`submission:{id}`): one would record a submission's match unapproved.
+ */
+const RESERVED_PREFIXES = [importIdempotencyKey(''), submissionIdempotencyKey('')];
 
-/** POST /api/matches: anyone may record a match (rate limited per address), or with PUBLIC_RECORDING=recorders a recorder key or above. */
+/**
+ * POST /api/matches: anyone may record a match (rate limited per address), or with
+ * PUBLIC_RECORDING=recorders a recorder key or above. With PUBLIC_RECORDING=review a visitor's
+ * match (no key) is a pending submission, answered 202 with its status's address; a recorder,
+ * moderator or owner key records it at once.
+ */
 @Controller('api/matches')
 export class RecordMatchController {
   constructor(
     private readonly commands: CommandBus,
     private readonly audit: AuditContextFactory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -36,7 +48,15 @@ export class RecordMatchController {
     @Body() body: unknown,
     @Req() request: WebRequest,
     @Headers('idempotency-key') key: string | undefined,
-  ): Promise<Written<RecordMatchResponse>> {
+  ): Promise<Written<RecordMatchResponse> | Written<Response>> {
+    if (this.config.publicRecording === 'review' && !adminKeyOf(request)) {
+      const { submissionId, position } = await this.commands.execute(new SubmitMatchCommand(body, this.audit.contextFor(request, 'public'), idempotencyKey(key)));
+      const statusUrl = `/api/submissions/${submissionId}`;
+      const submitted: SubmittedMatch = { submissionId, status: 'pending', statusUrl };
+      // A whole web Response: its 202 and Location win over the route's 201.
+      const answer = new Response(JSON.stringify(submitted), { status: 202, headers: { 'content-type': 'application/json; charset=utf-8', location: statusUrl } });
+      return new Written(position, answer);
+    }
     const response = await this.commands.execute(
       new RecordMatchCommand(body, this.audit.contextFor(request, 'public'), idempotencyKey(key)),
     );
@@ -51,8 +71,9 @@ function idempotencyKey(raw: string | undefined): string | null {
       `The Idempotency-Key header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible ASCII characters without spaces.`,
     );
   }
-  if (raw.startsWith(RESERVED_PREFIX)) {
-    throw new InvalidInputError(`Idempotency-Keys starting with ${RESERVED_PREFIX} are reserved for imports. Use another key.`);
+  const reserved = RESERVED_PREFIXES.find((prefix) => raw.startsWith(prefix));
+  if (reserved) {
+    throw new InvalidInputError(`Idempotency-Keys starting with ${reserved} are reserved for ${reserved === RESERVED_PREFIXES[0] ? 'imports' : 'approved submissions'}. Use another key.`);
   }
   return raw;
 }
