@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { ContentPage, ContentSection, Match, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
+import type { ContentPage, ContentSection, Fixture, Match, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
 import { GetContentQuery } from '../content/get-content/get-content.query.js';
+import { GetFixtureQuery } from '../fixtures/get-fixtures/get-fixture.query.js';
 import { GetSiteSettingsQuery } from '../site-settings/get-site/get-site.query.js';
 import { GetPageQuery } from '../pages/get-page/get-page.query.js';
 import { GetPagesQuery } from '../pages/get-pages/get-pages.query.js';
@@ -36,6 +37,10 @@ export class SiteReads {
    */
   board(): Promise<RankedBoard> {
     return this.queries.execute(new GetLeaderboardQuery(null));
+  }
+
+  fixture(id: number): Promise<Fixture | null> {
+    return this.queries.execute(new GetFixtureQuery(id));
   }
 
   match(id: number): Promise<MatchPage | null> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_SITE_SETTINGS, findMode, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
+import { DEFAULT_SITE_SETTINGS, findMode, FORMAT_LABELS, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
 import { clip, plainText } from '../plain-text.js';
 import { SiteReads } from '../site-reads.js';
 import {
@@ -110,6 +110,10 @@ export class PageHeads {
         return screen('Record Match', 'Enter match results and performance stats to update ELO ratings.', '/tracker/record-match');
       case 'match':
         return this.match(route.id, name);
+      case 'schedule':
+        return screen('Schedule', `Upcoming matches and past results of ${name}.`, '/schedule');
+      case 'fixture':
+        return this.fixture(route.id, name);
       case 'compare':
         return this.compare(route.a, route.b);
       case 'admin':
@@ -178,6 +182,23 @@ export class PageHeads {
       image: { path: cardPath(card), alt: `${entry.username}: ${summary}` },
       properties: [['profile:username', entry.username]],
     };
+  }
+
+  /** A fixture's page: who against whom, when (UTC) and the result once played; the site card (docs/schedule.md). */
+  private async fixture(id: number, site: string): Promise<PageHead> {
+    const fixture = await this.reads.fixture(id);
+    if (!fixture) return NOT_FOUND_HEAD;
+    const headline = `${site} vs ${fixture.opponent}`;
+    const when = `${fixture.startsAt.slice(0, 16).replace('T', ' ')} UTC`;
+    const outcome = fixture.result
+      ? `Result: ${fixture.result.teamScore}–${fixture.result.opponentScore} (${fixture.result.teamScore > fixture.result.opponentScore ? 'win' : 'loss'})`
+      : fixture.status === 'cancelled'
+        ? 'Cancelled'
+        : fixture.status === 'live'
+          ? 'Live now'
+          : `Starts ${when}`;
+    const description = clip([outcome, fixture.event, FORMAT_LABELS[fixture.format], when].filter(Boolean).join(' · '), DESCRIPTION_LENGTH);
+    return { ...screen(title(headline), description, `/schedule/${id}`), type: 'article', properties: [['article:published_time', fixture.startsAt]] };
   }
 
   private async match(id: number, site: string): Promise<PageHead> {

@@ -7,11 +7,12 @@ import { MAX_ID } from '../../shared/route-params.js';
  * a not-found, like an unknown one.
  */
 export type PageRoute =
-  | { kind: 'home' | 'about' | 'roster' | 'dashboard' | 'players' | 'record-match' | 'admin' | 'not-found' }
+  | { kind: 'home' | 'about' | 'roster' | 'schedule' | 'dashboard' | 'players' | 'record-match' | 'admin' | 'not-found' }
   | { kind: 'custom'; slug: string }
   | { kind: 'leaderboard'; season: number | null; mode: number | null }
   | { kind: 'player'; id: number }
   | { kind: 'match'; id: number }
+  | { kind: 'fixture'; id: number }
   | { kind: 'compare'; a: number | null; b: number | null };
 
 const NOT_FOUND: PageRoute = { kind: 'not-found' };
@@ -30,6 +31,7 @@ const SCREENS: Record<string, PageRoute['kind']> = {
   '/': 'home',
   '/about': 'about',
   '/roster': 'roster',
+  '/schedule': 'schedule',
   '/tracker': 'dashboard',
   '/tracker/dashboard': 'dashboard',
   '/tracker/record-match': 'record-match',
@@ -58,6 +60,11 @@ export function routeOf(rawPath: string, query: URLSearchParams): PageRoute {
   if (match) {
     const id = idFrom(match[1]!);
     return typeof id === 'number' ? { kind: 'match', id } : NOT_FOUND;
+  }
+  const fixture = /^\/schedule\/([^/]*)$/.exec(path);
+  if (fixture) {
+    const id = idFrom(fixture[1]!);
+    return typeof id === 'number' ? { kind: 'fixture', id } : NOT_FOUND;
   }
   if (path === '/tracker' || path.startsWith('/tracker/')) return NOT_FOUND;
   // The admin screens ask for a key on the page: nothing to tell a crawler, whichever the screen.
