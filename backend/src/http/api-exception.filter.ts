@@ -12,8 +12,14 @@ import {
   UnauthorizedError,
   ForbiddenError,
 } from '../shared/domain-errors.js';
-import { isConnectionError } from '../infrastructure/database.js';
+import { isDatabaseUnavailableError } from '../infrastructure/database.js';
 import { pathOf } from './request-facts.js';
+
+/**
+ * Retry-After of a 503 that names no delay of its own (the database down, restarting or out of
+ * disk): every 503 says when to try again, so clients back off instead of hammering.
+ */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 interface Mapped {
   status: number;
@@ -48,7 +54,7 @@ export function mapError(error: unknown): Mapped {
       return { status: 429, body, headers: { 'Retry-After': String(error.retryAfterSeconds) } };
     }
     if (error instanceof ServiceUnavailableError) {
-      return { status: 503, body, ...(error.retryAfterSeconds ? { headers: { 'Retry-After': String(error.retryAfterSeconds) } } : {}) };
+      return { status: 503, body, headers: { 'Retry-After': String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS) } };
     }
   }
   if (error instanceof UnstorableEventError) {
@@ -57,12 +63,13 @@ export function mapError(error: unknown): Mapped {
   if (error instanceof WrongExpectedRevisionError) {
     return { status: 409, body: { error: 'Someone else changed this at the same time. Reload and try again.' } };
   }
-  if (error instanceof EventStoreUnavailableError || isConnectionError(error)) {
-    return { status: 503, body: { error: STATUS_MESSAGES[503]! } };
+  if (error instanceof EventStoreUnavailableError || isDatabaseUnavailableError(error)) {
+    return { status: 503, body: { error: STATUS_MESSAGES[503]! }, headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) } };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    return { status, body: { error: STATUS_MESSAGES[status] ?? error.message } };
+    const retry = status === 503 ? { headers: { 'Retry-After': String(DEFAULT_RETRY_AFTER_SECONDS) } } : {};
+    return { status, body: { error: STATUS_MESSAGES[status] ?? error.message }, ...retry };
   }
   // Errors of the HTTP layer's own parts (a static file's `send`: a malformed path, a missing
   // asset) carry their status.

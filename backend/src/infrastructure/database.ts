@@ -40,17 +40,56 @@ export function createKnex(
  * pg's own errors for a connection lost under a query or a client left broken by one carry no
  * SQLSTATE code, only these messages (knex puts the statement in front of them).
  */
-const LOST_CONNECTION_MESSAGE = /(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/;
+const LOST_CONNECTION_MESSAGE =
+  /(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect)$/;
+
+/** A session the server ends (a crash of another backend, a shutdown), in case its code is lost on the way. */
+const TERMINATED_SESSION_MESSAGE = /terminating connection (because|due to)/;
+
+/** SQLSTATEs of a server going down or coming back: admin_shutdown, crash_shutdown, cannot_connect_now, idle_session_timeout. */
+const SHUTDOWN_CODES = ['57P01', '57P02', '57P03', '57P05'];
 
 /** Errors that mean the database cannot be reached (as opposed to a bad statement). */
 export function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P02', '57P03'].includes(code)) {
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', ...SHUTDOWN_CODES].includes(code)) {
     return true;
   }
   // Class 08: connection exceptions.
   if (code?.startsWith('08')) return true;
   const { name, message } = (error ?? {}) as { name?: string; message?: unknown };
   if (name === 'KnexTimeoutError') return true;
-  return typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message);
+  return typeof message === 'string' && (LOST_CONNECTION_MESSAGE.test(message) || TERMINATED_SESSION_MESSAGE.test(message));
+}
+
+/** How deep a chain of `cause`s is followed (an error wrapping a database error, such as EventStoreUnavailableError). */
+const MAX_CAUSES = 5;
+
+/** `error` and the errors it wraps (`cause`), nearest first. */
+function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length <= MAX_CAUSES; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
+}
+
+/** The disk under the database is full (disk_full, or the operating system's ENOSPC in a message). */
+export function isDiskFullError(error: unknown): boolean {
+  return errorChain(error).some((link) => {
+    const { code, message } = link as { code?: unknown; message?: unknown };
+    return code === '53100' || code === 'ENOSPC' || (typeof message === 'string' && /No space left on device/.test(message));
+  });
+}
+
+/**
+ * The database cannot serve now but may again soon, so the caller should try later (503): it
+ * cannot be reached, it is going down or coming back after a crash, or it is out of something:
+ * class 53 (insufficient resources: disk full, memory, connections) or 58030 (an I/O error of
+ * its storage). Wrapped errors count too.
+ */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  return errorChain(error).some((link) => {
+    if (isConnectionError(link)) return true;
+    const code = (link as { code?: unknown }).code;
+    return typeof code === 'string' && (code.startsWith('53') || code === '58030');
+  }) || isDiskFullError(error);
 }
