@@ -15,3 +15,19 @@ export function siteOrigin(config: Pick<AppConfig, 'publicUrl'>, request: { host
   const host = request.host;
   return `${request.protocol === 'https' ? 'https' : 'http'}://${host && PLAIN_HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
 }
+
+/**
+ * How an answer whose links start with siteOrigin may be cached. With PUBLIC_URL it is the same
+ * for every request: shared caches may keep it (`shared`). Without, it names the Host it was
+ * asked under (and, behind TRUST_PROXY's proxies, their X-Forwarded-Host and -Proto), so it is
+ * for that client only: `private` instead of `public`, and Vary names those headers, lest a cache
+ * hand one Host's links to everyone.
+ */
+export function originCaching(
+  config: Pick<AppConfig, 'publicUrl' | 'trustProxy'>,
+  shared: string,
+): { 'Cache-Control': string; Vary?: string } {
+  if (config.publicUrl) return { 'Cache-Control': shared };
+  const cacheControl = shared.startsWith('public') ? shared.replace(/^public\b/, 'private') : `private, ${shared}`;
+  return { 'Cache-Control': cacheControl, Vary: config.trustProxy > 0 ? 'Host, X-Forwarded-Host, X-Forwarded-Proto' : 'Host' };
+}

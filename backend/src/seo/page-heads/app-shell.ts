@@ -6,12 +6,12 @@ import type { AppConfig } from '../../config.js';
 import { sendNotModified, sendWhole } from '../../http/raw-response.js';
 import { pathOf, type WebRequest } from '../../http/request-facts.js';
 import { presents } from '../../http/send-view.js';
-import { siteOrigin } from '../site-url.js';
+import { originCaching, siteOrigin } from '../site-url.js';
 import { renderHead, type PageHead } from './page-head.js';
 import { UNREAD_HEAD, type PageHeads } from './page-heads.js';
 
 /** Paths Nest's controllers answer: the API's, and the SEO controllers' (robots.txt, the sitemap index and pages, the cards). */
-const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|media\/.*|manifest\.webmanifest|schedule\.ics|og\/.*)$/;
+const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|media\/.*|manifest\.webmanifest|og\/.*)$/;
 
 /** What the shell's own head says that each page's head says instead. */
 const DEFAULT_HEAD_TAGS =
@@ -58,7 +58,7 @@ function splitShell(html: string, mtimeMs: number): ShellParts {
  *
  * index.html is read again when its file changes (a new front-end build under a running server).
  */
-export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppConfig, 'publicUrl'>, logger: Logger) {
+export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppConfig, 'publicUrl' | 'trustProxy'>, logger: Logger) {
   let shell: Promise<ShellParts> | null = null;
   const load = async (): Promise<ShellParts> => {
     const { mtimeMs } = await stat(indexFile);
@@ -84,9 +84,10 @@ export function appShell(indexFile: string, heads: PageHeads, config: Pick<AppCo
     const [parts, head] = await Promise.all([load(), headOf(request, pathname)]);
     const html = `${parts.before}${renderHead(head, siteOrigin(config, request))}\n    ${parts.after}`;
     // no-cache: a browser asks again each time, and gets a 304 while the page's head is the same.
+    // Without PUBLIC_URL the head's links name the request's Host: private, and Vary says so.
     const etag = `W/"${createHash('sha1').update(html).digest('base64url').slice(0, 27)}"`;
     const headers = {
-      'Cache-Control': 'no-cache',
+      ...originCaching(config, 'no-cache'),
       ETag: etag,
       ...(head.status === 503 ? { 'Retry-After': String(UNREAD_RETRY_SECONDS) } : {}),
     };

@@ -7,11 +7,14 @@ import type { WebRequest } from '../../http/request-facts.js';
 import { presents } from '../../http/send-view.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { siteOrigin } from '../site-url.js';
+import { originCaching, siteOrigin } from '../site-url.js';
 import { robotsTxt } from './robots.js';
 import { Sitemap, type SitemapDocument } from './sitemap.js';
 
-/** Crawlers read both rarely; an hour keeps a busy site's sitemap from being fetched on every match. */
+/**
+ * Crawlers read both rarely; an hour keeps a busy site's sitemap from being fetched on every
+ * match. Shared caches may keep them only when PUBLIC_URL names the site (see originCaching).
+ */
 const CACHE_CONTROL = 'public, max-age=3600';
 
 /** GET /robots.txt, GET /sitemap.xml (the index) and its pages GET /sitemap-{n}.xml, made from the read models (see Sitemap). */
@@ -27,7 +30,8 @@ export class SearchEnginesController {
   @ApiOperation({ summary: 'Crawl rules: public pages allowed, /admin and /api not; names the sitemap' })
   @ApiProduces('text/plain')
   robots(@Req() request: WebRequest, @Res() response: ServerResponse): void {
-    sendWhole(request, response, { type: 'text/plain; charset=utf-8', headers: { 'Cache-Control': CACHE_CONTROL }, body: robotsTxt(siteOrigin(this.config, request)) });
+    const headers = originCaching(this.config, CACHE_CONTROL);
+    sendWhole(request, response, { type: 'text/plain; charset=utf-8', headers, body: robotsTxt(siteOrigin(this.config, request)) });
   }
 
   @Get('sitemap.xml')
@@ -52,7 +56,7 @@ export class SearchEnginesController {
   }
 
   private sendSitemap(request: WebRequest, response: ServerResponse, document: SitemapDocument): void {
-    const headers = { ETag: document.etag, 'Cache-Control': CACHE_CONTROL };
+    const headers = { ETag: document.etag, ...originCaching(this.config, CACHE_CONTROL) };
     if (presents(request.headers['if-none-match'], document.etag)) return sendNotModified(response, headers);
     sendWhole(request, response, { type: 'application/xml; charset=utf-8', headers, body: document.xml });
   }
