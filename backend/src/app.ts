@@ -6,13 +6,13 @@ import path from 'node:path';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import compression from 'compression';
 import helmet from 'helmet';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
-import { HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES, LADDER_STREAM } from '@team/contracts';
+import { buildOpenApiDocument, HTML_BLOCK_RESIZE_SCRIPT, MAX_IMPORT_BYTES, LADDER_STREAM } from '@team/contracts';
 import { Projector, readModelProjections } from '@team/projections';
 import type { AppConfig } from './config.js';
 import { AppModule } from './app.module.js';
@@ -255,16 +255,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
   app.useGlobalFilters(new ApiExceptionFilter(logger));
   app.useGlobalInterceptors(new JsonBodyInterceptor(app.get(Reflector)), app.get(ReadYourWritesInterceptor));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Team site API')
-      .setDescription('Public reads, match recording and the admin back office. Writes are events.')
-      .setVersion('1.0')
-      .addApiKey({ type: 'apiKey', name: 'x-admin-key', in: 'header' }, 'admin-key')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+  // The document is made from the contracts' schemas and operation lists (docs/api.md).
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument() as unknown as OpenAPIObject, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (config.staticDir && fs.existsSync(path.join(config.staticDir, 'index.html'))) {
     const assetsDir = path.join(config.staticDir, 'assets');

@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -28,7 +27,6 @@ const TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset
  * audit metadata and is the admin's. Each streams with backpressure and names the log position
  * it was read at in X-Event-Position.
  */
-@ApiTags('import and export')
 @Controller('api')
 export class ExportController {
   private readonly slots = new ExportSlots(MAX_EXPORTS);
@@ -53,11 +51,6 @@ export class ExportController {
   }
 
   @Get('export/players.csv')
-  @ApiOperation({ summary: 'Export the players (CSV)', description: 'Columns: id, discord_id, username, elo, wins, losses, matches, kills, deaths, assists, score, merged_into. X-Event-Position: the read model position.' })
-  @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'The CSV file, streamed' })
-  @ApiResponse({ status: 429, description: 'An export from this address is still running' })
-  @ApiResponse({ status: 503, description: 'Too many exports at once' })
   async players(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     await this.exporting(request, false, async () => {
       const { position, chunks } = await playersCsv(this.readKnex);
@@ -66,16 +59,6 @@ export class ExportController {
   }
 
   @Get('export/matches.:format')
-  @ApiOperation({
-    summary: 'Export the matches with their players (CSV or JSON, the import format)',
-    description: 'Every recorded match that is not voided, in log order, as the import reads it: an export imports into an empty site and gives the same leaderboard.',
-  })
-  @ApiParam({ name: 'format', enum: ['csv', 'json'] })
-  @ApiProduces('text/csv', 'application/json')
-  @ApiResponse({ status: 200, description: 'The file, streamed' })
-  @ApiResponse({ status: 404, description: 'Another format' })
-  @ApiResponse({ status: 429, description: 'An export from this address is still running' })
-  @ApiResponse({ status: 503, description: 'Too many exports at once' })
   async matches(@Param('format') format: string, @Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     if (format !== 'csv' && format !== 'json') throw new NotFoundError('The matches export is matches.csv or matches.json.');
     await this.exporting(request, false, async () => {
@@ -88,12 +71,6 @@ export class ExportController {
   @Get('admin/export/events.ndjson')
   @UseGuards(AdminKeyGuard)
   @RequiresRole('owner')
-  @ApiSecurity('admin-key')
-  @ApiOperation({ summary: 'Export the raw event log (NDJSON, admin)', description: 'One line per event: { position, streamId, revision, id, type, data, metadata }, up to X-Event-Position.' })
-  @ApiProduces('application/x-ndjson')
-  @ApiResponse({ status: 200, description: 'The log, streamed' })
-  @ApiResponse({ status: 401, description: 'Missing or wrong admin key' })
-  @ApiResponse({ status: 503, description: 'Too many exports at once' })
   async events(@Req() request: WebRequest, @Res() response: ServerResponse): Promise<void> {
     await this.exporting(request, true, async () => {
       const position = await this.store.headPosition();
@@ -102,10 +79,6 @@ export class ExportController {
   }
 
   @Get('export/templates/:name')
-  @ApiOperation({ summary: 'Download an import template' })
-  @ApiParam({ name: 'name', enum: ['matches.csv', 'matches.json'] })
-  @ApiResponse({ status: 200, description: 'The template: two matches in the import format' })
-  @ApiResponse({ status: 404, description: 'No such template' })
   template(@Param('name') name: string, @Req() request: WebRequest, @Res() response: ServerResponse): void {
     const format = name === 'matches.csv' ? 'csv' : name === 'matches.json' ? 'json' : null;
     if (!format) throw new NotFoundError('No such template: ask for matches.csv or matches.json.');

@@ -1,5 +1,4 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import { EventStoreUnavailableError, type EventStore, type HealthResponse } from '@team/contracts';
@@ -41,7 +40,6 @@ async function readReplicaPosition(replica: Knex, name: string): Promise<number 
 }
 
 /** GET /api/health: is the database reachable, and can the read tables be trusted. */
-@ApiTags('health')
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -53,16 +51,6 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Health for load balancers',
-    description:
-      '200 `ok`. 503 `degraded`: the projector has failed on one event for HEALTH_STUCK_AFTER_MS, or the read tables ' +
-      'are more than HEALTH_MAX_LAG events behind (commands would wait and fail), or the read replica (READ_DATABASE_URL) ' +
-      'cannot be reached or trails the primary by more than HEALTH_MAX_LAG. 503 `unavailable`: the database ' +
-      'cannot be reached. No error text is shown here; admins find it at /api/admin/operations.',
-  })
-  @ApiResponse({ status: 200, description: 'ok' })
-  @ApiResponse({ status: 503, description: 'degraded or unavailable' })
   async health(@Res({ passthrough: true }) response: ServerResponse): Promise<HealthResponse> {
     const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
     try {

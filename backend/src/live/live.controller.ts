@@ -1,5 +1,4 @@
 import { Controller, Get, Headers, Inject, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import { streamTo } from '../http/raw-response.js';
 import { clientBudgetKey, type WebRequest } from '../http/request-facts.js';
@@ -24,7 +23,6 @@ export function lastEventIdOf(raw: unknown): number | null {
 }
 
 /** GET /api/live: the ladder's changes as server-sent events. */
-@ApiTags('live')
 @Controller('api/live')
 export class LiveController {
   constructor(
@@ -33,33 +31,6 @@ export class LiveController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Live ladder changes (server-sent events)',
-    description:
-      'A text/event-stream of the ladder\'s changes: `match-recorded`, `match-voided`, `players-merged`, `players-unmerged`, ' +
-      '`season-started`, `season-renamed`. Each message\'s `id:` is its log position and its `data:` a JSON summary ' +
-      '`{ matchIds, playerIds, everyone, modeId?, winningTeam?, seasonId? }`; it is sent once the read tables show the ' +
-      'change, so a refetch on it sees it. The stream starts with `ready` (`data: { position }`). A client that ' +
-      'reconnects with `Last-Event-ID` (or `?lastEventId=`) gets the changes it missed, or one `reload` message when it ' +
-      'is older than the last LIVE_REPLAY_LIMIT changes this process keeps (or its id is not a position of this log). `: hb` comment lines ' +
-      'come every LIVE_HEARTBEAT_MS. Each process holds at most LIVE_MAX_CONNECTIONS streams, and at most ' +
-      'LIVE_MAX_PER_ADDRESS from one address, and an address opens at most LIVE_OPENS_PER_MINUTE streams a minute. ' +
-      'A stream ends after about LIVE_MAX_LIFETIME_SECONDS with a short `retry:`: the browser reconnects with its ' +
-      'Last-Event-ID and misses nothing. HEAD answers the same headers and ends at once.',
-  })
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The id of the last message received: resume after it' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer', description: 'The same, for clients that cannot set headers' })
-  @ApiResponse({
-    status: 200,
-    description: 'The event stream',
-    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 42\nevent: match-recorded\ndata: {"matchIds":[7],"playerIds":[1,2],"everyone":false,"modeId":null,"winningTeam":"team1"}\n\n' } } },
-  })
-  @ApiResponse({ status: 400, description: 'A Last-Event-ID that is not a whole number' })
-  @ApiResponse({
-    status: 429,
-    description: 'This address holds LIVE_MAX_PER_ADDRESS streams already, or has opened LIVE_OPENS_PER_MINUTE this minute (Retry-After says when to try again)',
-  })
-  @ApiResponse({ status: 503, description: 'This process holds as many streams as it may (Retry-After says when to try again)' })
   async stream(
     @Headers('last-event-id') header: string | undefined,
     @Query('lastEventId') query: unknown,

@@ -5,6 +5,7 @@ import { loadConfig, type AppConfig } from '../config.js';
 import { createApp, type RunningApp } from '../app.js';
 import { createLogger } from '../infrastructure/logger.js';
 import type { Clock } from '../infrastructure/tokens.js';
+import { documentedAnswers } from './documented-answers.js';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -13,7 +14,10 @@ export interface TestApp {
   running: RunningApp;
   knex: Knex;
   db: TestDatabase;
-  /** fetch against the app; `admin: true` adds the admin key, a `json` body is sent as JSON. */
+  /**
+   * fetch against the app; `admin: true` adds the admin key, a `json` body is sent as JSON. A JSON
+   * answer the OpenAPI document does not allow (status or body) fails the call.
+   */
   call(method: string, path: string, options?: { json?: unknown; admin?: boolean; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** Number of events in the log: "nothing appended" checks compare it before and after. */
   eventCount(): Promise<number>;
@@ -58,6 +62,8 @@ export async function startTestApp(env: Record<string, string> = {}, existing?: 
       } catch {
         /* not JSON: keep the text */
       }
+      // Every JSON answer must be what the OpenAPI document says of its operation and status.
+      documentedAnswers().check(method, path, response.status, text ? response.headers.get('content-type') : null, parsed);
       return { status: response.status, body: parsed, headers: response.headers };
     },
     async eventCount() {

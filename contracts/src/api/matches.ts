@@ -220,7 +220,7 @@ export const MATCH_OPERATIONS: ApiOperationSpec[] = [
     summary: "A player's matches, newest first",
     pathParams: idParam('The player id.'),
     query: AS_OF_QUERY,
-    responses: { 200: z.array(PlayerMatchRecordSchema), ...errorResponses(400, 404) },
+    responses: { 200: z.array(PlayerMatchRecordSchema), ...errorResponses(400, 404, 503) },
   },
   {
     method: 'get',

@@ -121,7 +121,7 @@ export const PLAYER_OPERATIONS: ApiOperationSpec[] = [
     summary: 'Every player, in rank order',
     description: 'With asOf, as they stood then. An ETag names the board; If-None-Match answers 304.',
     query: AS_OF_QUERY,
-    responses: { 200: z.array(LeaderboardEntrySchema), ...revalidated, ...errorResponses(400) },
+    responses: { 200: z.array(LeaderboardEntrySchema), ...revalidated, ...errorResponses(400, 503) },
   },
   {
     method: 'get',
@@ -139,7 +139,7 @@ export const PLAYER_OPERATIONS: ApiOperationSpec[] = [
       "Players in rank order with rank and tier. With mode, `elo` is that mode's rating and only players who played it are listed; " +
       'with asOf, the board as it stood then. An ETag names the board; If-None-Match answers 304.',
     query: AS_OF_QUERY.extend({ mode: z.int().min(1).optional().meta({ description: 'A mode id of GET /api/modes.' }) }),
-    responses: { 200: z.array(LeaderboardEntrySchema).meta({ examples: [LEADERBOARD_EXAMPLE] }), ...revalidated, ...errorResponses(400, 404) },
+    responses: { 200: z.array(LeaderboardEntrySchema).meta({ examples: [LEADERBOARD_EXAMPLE] }), ...revalidated, ...errorResponses(400, 404, 503) },
   },
   {
     method: 'get',

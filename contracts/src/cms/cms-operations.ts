@@ -24,7 +24,7 @@ export const CONTENT_OPERATIONS: ApiOperationSpec[] = [
     tag: 'content',
     summary: "A page's content sections in display order",
     pathParams: pageName,
-    responses: { 200: z.array(ContentSectionSchema), ...errorResponses(404) },
+    responses: { 200: z.array(ContentSectionSchema), ...errorResponses(400) },
   },
   {
     method: 'post',

@@ -1,10 +1,7 @@
 import { Controller, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiConsumes, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { ServerResponse } from 'node:http';
 import {
   importFormatOf,
-  MAX_IMPORT_BYTES,
-  MAX_IMPORT_MATCHES,
   textProblem,
   type ImportDryRunReport,
   type ImportPlan,
@@ -65,8 +62,6 @@ function refusal(plan: ImportPlan): InvalidInputError {
  * problem is refused (400, nothing appended), and a good one is recorded while the answer
  * streams its progress as NDJSON lines.
  */
-@ApiTags('admin: import and export')
-@ApiSecurity('admin-key')
 @Controller('api/admin/import')
 @UseGuards(AdminKeyGuard)
 @RequiresRole('moderator')
@@ -78,26 +73,6 @@ export class ImportMatchesController {
 
   @Post()
   @UseGuards(PublicWriteGuard)
-  @ApiOperation({
-    summary: 'Import historical matches (CSV or JSON), or dry-run a file',
-    description:
-      `The body is the file (at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB, ${MAX_IMPORT_MATCHES} matches). Every match is checked with ` +
-      'the record-match rules and messages, plus a match key, a playedAt time (not in the future, not before the ' +
-      "ladder's latest event) and unique keys. dryRun=true answers the report. Otherwise matches are recorded in playedAt " +
-      'order through the record-match command with the Idempotency-Key import:{matchKey}; keys already in the log are ' +
-      'skipped (a rerun resumes). The answer is application/x-ndjson: progress lines { type: "progress", done, total, ' +
-      'recorded, skipped }, then { type: "done", …, position, ms } or { type: "failed", …, line, matchKey, error }.',
-  })
-  @ApiConsumes('text/csv', 'application/json', 'application/x-ndjson')
-  @ApiHeader({ name: 'X-File-Name', required: true, description: 'The file name (percent-encoded): the audit log shows it' })
-  @ApiQuery({ name: 'dryRun', required: false, type: 'boolean' })
-  @ApiQuery({ name: 'backdated', required: false, type: 'boolean', description: "Older history: matches played before the ladder's latest event are welcome, and the whole file is rated now, in played order" })
-  @ApiResponse({ status: 200, description: 'dryRun: ImportDryRunReport { file, format, locator, matches, rows, alreadyImported, ok, problems: [{ line, field, message }], moreProblems }; else the NDJSON progress stream' })
-  @ApiResponse({ status: 400, description: 'No file, no file name, a file of more matches or rows than an import takes, or (not a dry run) a file with problems: details lists them by line' })
-  @ApiResponse({ status: 401, description: 'Missing or wrong admin key (checked before the body is read)' })
-  @ApiResponse({ status: 409, description: 'Another import is running' })
-  @ApiResponse({ status: 413, description: 'The file is larger than the limit' })
-  @ApiResponse({ status: 429, description: 'Too many requests from this address' })
   async import(
     @Req() request: WebRequest,
     @Res() response: ServerResponse,

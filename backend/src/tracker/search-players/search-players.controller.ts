@@ -1,6 +1,5 @@
 import { Controller, Get, Query as QueryParam } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import {
   PLAYER_SEARCH_DEFAULT_LIMIT,
   PLAYER_SEARCH_MAX_LIMIT,
@@ -36,39 +35,11 @@ export function searchLimitParam(raw: unknown): number {
 }
 
 /** GET /api/players/search?q=&limit=: Record Match's lookup of known players as a name or Discord ID is typed. */
-@ApiTags('players')
 @Controller('api/players/search')
 export class SearchPlayersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Find known players by name or Discord ID',
-    description:
-      'Active players (never a merged-away account) whose name starts with q or holds it (ignoring case), or whose ' +
-      'Discord ID starts with q. Best first: the Discord ID itself, the name itself, names starting with q, Discord IDs ' +
-      'starting with q, then names holding q; among equals, the most matches first. `%` and `_` match themselves.',
-  })
-  @ApiQuery({ name: 'q', type: 'string', required: true, description: `1 to ${PLAYER_SEARCH_MAX_QUERY_LENGTH} characters once trimmed` })
-  @ApiQuery({ name: 'limit', type: 'integer', required: false, description: `1 to ${PLAYER_SEARCH_MAX_LIMIT}, default ${PLAYER_SEARCH_DEFAULT_LIMIT}` })
-  @ApiResponse({
-    status: 200,
-    description: 'The players found, best first (an empty list when none)',
-    schema: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'integer' },
-          username: { type: 'string' },
-          discordId: { type: 'string' },
-          elo: { type: 'integer', description: 'The overall rating' },
-          totalMatches: { type: 'integer' },
-        },
-      },
-    },
-  })
-  @ApiResponse({ status: 400, description: `q missing, blank, too long, repeated or with control characters; limit not 1 to ${PLAYER_SEARCH_MAX_LIMIT}` })
   search(@QueryParam('q') rawText: unknown, @QueryParam('limit') rawLimit: unknown): Promise<PlayerSearchHit[]> {
     return this.queries.execute(new SearchPlayersQuery(searchTextParam(rawText), searchLimitParam(rawLimit)));
   }

@@ -38,7 +38,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   409: 'It conflicts with the current state',
   413: 'The body is larger than the limit',
   429: 'Too many requests from this address: Retry-After says when to try again',
-  503: 'Unavailable for now: Retry-After says when to try again',
+  503: 'Unavailable for now, or (a write) saved but not yet shown by the read tables: try again in a moment',
 };
 
 /** Turns zod schemas into schemas of the document, collecting the named ones as components. */
@@ -112,9 +112,15 @@ function isMediaResponse(value: unknown): value is ApiMediaResponse {
 
 function responses(collector: ComponentCollector, operation: ApiOperationSpec): Record<string, Json> {
   const all: ApiOperationSpec['responses'] = { ...operation.responses };
-  // What the admin-key guard answers, for every operation behind it.
+  // What the admin-key guard answers, for every operation behind it: no key, a role that does
+  // not cover it, an address that spent its wrong-key budget.
   if (operation.role) all[401] ??= ApiErrorSchema;
   if (operation.role && operation.role !== 'any') all[403] ??= ApiErrorSchema;
+  if (operation.role) all[429] ??= ApiErrorSchema;
+  // A body is read within a limit and a time, and must parse.
+  if (operation.body) for (const status of [400, 408, 413]) all[status] ??= ApiErrorSchema;
+  // A write is answered once the read tables show it: 503 when they have not caught up in time (it was saved).
+  if (operation.method !== 'get') all[503] ??= ApiErrorSchema;
   return Object.fromEntries(
     Object.entries(all).map(([status, answer]) => {
       const description = STATUS_DESCRIPTIONS[Number(status)] ?? `Status ${status}`;
