@@ -10,6 +10,8 @@ export * from './api/operations.js';
 export * from './api/audit.js';
 export * from './api/seasons.js';
 export * from './api/live.js';
+export * from './api/webhooks.js';
+export * from './api/submissions.js';
 export * from './modes/modes.js';
 export * from './stats/ratios.js';
 export * from './elo/elo.js';
