@@ -27,7 +27,7 @@ const ACE = { discordId: '400000000000000001', username: 'Ace Sniper' };
 const BLAZE = { discordId: '400000000000000002', username: 'Blaze' };
 /** A Discord ID of the longest kind (19 digits) that no one has yet. */
 const NEW_ID = '4999999999999999999';
-const WARNING = `New Discord ID: 'Blaze' is already player #2 with Discord ID ${BLAZE.discordId}. Pick them from the list if it is the same person.`;
+const WARNING = `New Discord ID: 'Blaze' is already player ID 2 with Discord ID ${BLAZE.discordId}. Pick them from the list if it is the same person.`;
 
 describe('Record Match with the player lookup in Chromium', () => {
   let server: TestApp;
@@ -135,7 +135,7 @@ describe('Record Match with the player lookup in Chromium', () => {
     const title = 'New Discord IDs for known names';
     await dialogSettled(page, title);
     const dialog = page.getByRole('dialog', { name: title });
-    await dialog.getByText(`Team 2, player 1: 'Blaze' (new Discord ID ${NEW_ID}) is already player #2 with Discord ID ${BLAZE.discordId}.`).waitFor();
+    await dialog.getByText(`Team 2, player 1: 'Blaze' (new Discord ID ${NEW_ID}) is already player ID 2 with Discord ID ${BLAZE.discordId}.`).waitFor();
     await screenshot(page, 'public-record-match-new-id-confirm-light');
 
     const posted = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/matches');

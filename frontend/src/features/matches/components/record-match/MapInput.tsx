@@ -16,7 +16,7 @@ export function MapInput({ value, onChange }: { value: string; onChange: (map: s
         className="plain-input"
         value={value}
         maxLength={MAX_MAP_NAME_LENGTH}
-        placeholder="e.g. Dust II"
+        placeholder="e.g. Highrise"
         autoComplete="off"
         onChange={(event) => onChange(event.target.value)}
       />

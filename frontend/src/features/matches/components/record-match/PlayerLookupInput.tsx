@@ -97,7 +97,7 @@ export function PlayerLookupInput({ id, value, offered, invalid, field, onChange
           >
             <span className="player-lookup-name">{player.username}</span>
             <span className="player-lookup-meta">
-              {player.discordId} · #{player.id} · {matchCount(player.totalMatches)}
+              {player.discordId} · ID {player.id} · {matchCount(player.totalMatches)}
             </span>
           </li>
         ))}

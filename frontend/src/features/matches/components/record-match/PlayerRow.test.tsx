@@ -45,9 +45,9 @@ describe('PlayerRow lookup', () => {
     expect(field('Username')).toHaveAttribute('aria-controls', list.id);
     const options = within(list).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual([
-      'Ace400000000000000012 · #12 · 34 matches',
-      'Ace_Sniper400000000000000015 · #15 · 1 match',
-      'Grace400000000000000020 · #20 · 3 matches',
+      'Ace400000000000000012 · ID 12 · 34 matches',
+      'Ace_Sniper400000000000000015 · ID 15 · 1 match',
+      'Grace400000000000000020 · ID 20 · 3 matches',
     ]);
     expect(searches().at(-1)).toBe('/api/players/search?q=ace&limit=8');
 
@@ -121,10 +121,10 @@ describe('PlayerRow lookup', () => {
     await user.type(field('Username'), 'ace ');
 
     const warning = await screen.findByText(
-      "New Discord ID: 'ace' is already player #12 with Discord ID 400000000000000012. Pick them from the list if it is the same person.",
+      "New Discord ID: 'ace' is already player ID 12 with Discord ID 400000000000000012. Pick them from the list if it is the same person.",
     );
     expect(field('Discord ID')).toHaveAccessibleDescription(expect.stringContaining(warning.textContent!));
-    await user.click(screen.getByRole('button', { name: 'Use player #12' }));
+    await user.click(screen.getByRole('button', { name: 'Use player ID 12' }));
     expect(field('Discord ID')).toHaveValue('400000000000000012');
     expect(field('Username')).toHaveValue('Ace');
     await waitFor(() => expect(screen.queryByText(/New Discord ID/)).not.toBeInTheDocument());

@@ -118,7 +118,7 @@ export function PlayerRow({ row, label, modeStatLabel, removable, marks, onChang
             <p>{newIdWarning(clash)}</p>
             {clash.players.map((player) => (
               <PlainButton key={player.id} className="player-row-warning-pick" onClick={() => onPick(player)}>
-                Use player #{player.id}
+                Use player ID {player.id}
               </PlainButton>
             ))}
           </div>

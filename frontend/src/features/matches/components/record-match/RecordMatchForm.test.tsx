@@ -93,6 +93,24 @@ describe('RecordMatchForm', () => {
     expect(player('Team 1').getByLabelText('Kills')).not.toHaveAttribute('aria-invalid');
   });
 
+  it('names the rows at fault in the refusal, under the rule’s own words', async () => {
+    const { user } = setup();
+    await user.click(team('Team 2').getByRole('button', { name: 'Add Player' }));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await fillIdentity(user, 'Team 2', '333', 'charlie', 2);
+    await setCount(user, 'Team 2', 'Kills', '5', 2);
+    await setCount(user, 'Team 2', 'Deaths', '2', 2);
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Either all players must have both kills and deaths, or leave K/D stats blank for everyone.')).toBeInTheDocument();
+    expect(screen.getByText('Check Team 1, player 1; Team 2, player 1.')).toBeInTheDocument();
+    for (const label of ['Kills', 'Deaths']) {
+      expect(player('Team 1').getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(player('Team 2', 2).getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+    }
+  });
+
   it('blocks submission when kills and deaths are not entered for the same number of players', async () => {
     const { user, requests } = setup();
     await fillIdentity(user, 'Team 1', '111', 'alpha');
@@ -152,6 +170,11 @@ describe('RecordMatchForm', () => {
     expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
     expect(posts(requests)[0]!.body).toMatchObject({ map: 'Dust II', winningTeam: 'team1' });
     await waitFor(() => expect(screen.getByLabelText('Map (optional)')).toHaveValue(''));
+  });
+
+  it('suggests a map of the team’s game (Call of Duty), not another game’s', async () => {
+    setup();
+    expect(screen.getByLabelText('Map (optional)')).toHaveAttribute('placeholder', 'e.g. Highrise');
   });
 
   it('leaves a blank map out of the request', async () => {
@@ -319,7 +342,7 @@ describe('RecordMatchForm', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'New Discord IDs for known names' }, { timeout: 10_000 });
     expect(
-      within(dialog).getByText("Team 2, player 1: 'Ace' (new Discord ID 499999999999999999) is already player #12 with Discord ID 400000000000000012."),
+      within(dialog).getByText("Team 2, player 1: 'Ace' (new Discord ID 499999999999999999) is already player ID 12 with Discord ID 400000000000000012."),
     ).toBeInTheDocument();
     expect(posts(requests)).toHaveLength(0);
 

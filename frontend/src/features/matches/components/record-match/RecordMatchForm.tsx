@@ -44,6 +44,21 @@ function modeStatLabel(modeName: string | undefined): string | null {
   return entry ? MODE_STAT_LABELS[entry[0] as ModeName] : null;
 }
 
+/** The rows a broken rule marks, named as their groups are ("Team 2, player 1"), in the form's order. */
+function rowsAtFault(state: RecordMatchFormState, marks: ReadonlyMap<number, unknown>): string[] {
+  return TEAMS.flatMap((team) => state[team].flatMap((row, index) => (marks.has(row.rowId) ? [playerRowLabel(team, index)] : [])));
+}
+
+/** A refusal's toast: the rule's own words, then the rows to fix. */
+function ViolationDescription({ message, rows }: { message: string; rows: readonly string[] }) {
+  return (
+    <>
+      <span className="record-match-toast-line">{message}</span>
+      {rows.length > 0 && <span className="record-match-toast-line">{`Check ${rows.join('; ')}.`}</span>}
+    </>
+  );
+}
+
 /** A row flagged before recording: a new Discord ID under a known player's name. */
 interface FlaggedRow {
   rowId: number;
@@ -133,7 +148,8 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
     const violation = checkRecordMatchForm(request);
     setBrokenRule(violation);
     if (violation) {
-      toast({ title: violation.title, description: violation.message, variant: 'destructive' });
+      const atFault = rowsAtFault(state, rowMarks(state, request, violation));
+      toast({ title: violation.title, description: <ViolationDescription message={violation.message} rows={atFault} />, variant: 'destructive' });
       setFocusTarget({ selector: '[aria-invalid="true"]' });
       return;
     }

@@ -30,7 +30,7 @@ export function newIdClash(
 }
 
 function knownAs(clash: NewIdClash): string {
-  return clash.players.map((player) => `player #${player.id} with Discord ID ${player.discordId}`).join(' and ');
+  return clash.players.map((player) => `player ID ${player.id} with Discord ID ${player.discordId}`).join(' and ');
 }
 
 /** The warning a row shows. */
