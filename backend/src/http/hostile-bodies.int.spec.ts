@@ -22,24 +22,18 @@ function send(baseUrl: string, method: string, path: string, body: Buffer, heade
   });
 }
 
-/** The longest the event loop went without running a 1 ms timer while `work` ran. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return longest;
+/**
+ * The CPU time this process (server and client) spent while `work` ran, in ms. Unlike a wall-clock
+ * stall it does not grow when other processes crowd the machine: it is the loop's own work.
+ */
+async function cpuMsOf(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
 }
 
-function median(values: number[]): number {
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
@@ -60,22 +54,18 @@ describe('a megabyte of hostile JSON', () => {
   ])('on %s costs the loop under 50 ms, is refused, and appends nothing', async (_kind, method, path, headers, status) => {
     const before = await app.eventCount();
     let answered = 0;
-    const stall = await longestStall(async () => {
+    // The walk of half a million elements cost 400–900 ms here before.
+    const cpu = await cpuMsOf(async () => {
       answered = await send(app.baseUrl, method, path, HOSTILE, headers);
     });
     expect(answered).toBe(status);
-    expect(stall).toBeLessThan(50);
+    expect(cpu).toBeLessThan(50);
     expect(await app.eventCount()).toBe(before);
   });
 
-  test('six senders repeating it leave public reads at their normal speed, with no 5xx', async () => {
-    const quiet: number[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const started = performance.now();
-      await app.call('GET', '/api/health');
-      quiet.push(performance.now() - started);
-    }
+  test('six senders repeating it leave public reads answered, with no 5xx, at a few ms of CPU each', async () => {
     const until = Date.now() + 3_000;
+    const cpuBefore = process.cpuUsage();
     const statuses: number[] = [];
     const senders = Array.from({ length: 6 }, async (_, index) => {
       const paths = ['/api/no-such-route', '/api/matches', '/api/admin/seasons'];
@@ -91,10 +81,15 @@ describe('a megabyte of hostile JSON', () => {
       }
     })();
     await Promise.all([...senders, reader]);
+    const cpu = process.cpuUsage(cpuBefore);
     expect(statuses.length).toBeGreaterThan(6);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    // Before, the median went from 3 ms to 770 ms; generous, so a busy machine does not fail it.
-    expect(median(busy)).toBeLessThan(Math.max(200, median(quiet) * 10));
+    // Before, each cost 0.4–0.9 s of the loop and the reads' median went from 3 ms to 770 ms:
+    // the CPU per hostile body is what proves the loop free (it does not grow on a busy
+    // machine); the reads' latency gets a bound only a stalled loop would miss.
+    expect((cpu.user + cpu.system) / 1000 / statuses.length).toBeLessThan(25);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(median(busy)).toBeLessThan(5_000);
   });
 });
 
@@ -135,14 +130,17 @@ describe('bodies that never finish', () => {
       }).on('error', reject);
     });
     expect(other).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Answered while the held sockets still wait for their 408 (generous: the machine may be busy).
+    const otherAnsweredAfter = performance.now() - started;
+    expect(otherAnsweredAfter).toBeLessThan(10_000);
     const answers = await Promise.all(held.map(({ closed }) => closed));
     // Held ones get the 408 at the body limit (2 s here); the others were closed as they opened.
     const timedOut = answers.filter((answer) => answer.startsWith('HTTP/1.1 408'));
     expect(timedOut.length).toBeGreaterThan(0);
     expect(timedOut.length).toBeLessThanOrEqual(50);
     expect(timedOut[0]).toContain('{"error":"The request body took too long to arrive."}');
-    expect(performance.now() - started).toBeLessThan(15_000);
+    // Before, the server held every one for Node's 300 s request timeout.
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(await app.eventCount()).toBe(0);
   }, 60_000);
 
