@@ -23,7 +23,7 @@ export function systemPageBySlug(slug: string): Page | undefined {
 }
 
 /** Paths the app itself serves (docs/product.md#screens-and-routes route table): a page there could never be reached. */
-export const RESERVED_SLUGS: readonly string[] = ['home', 'about', 'roster', 'tracker', 'admin', 'api', 'assets'];
+export const RESERVED_SLUGS: readonly string[] = ['home', 'about', 'roster', 'tracker', 'admin', 'api', 'assets', 'media'];
 
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 export const PAGE_TITLE_MAX_LENGTH = 200;

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/seasons', element: withAntd(screen(() => import('./routes/admin/seasons'))) },
       { path: 'admin/import-export', element: withAntd(screen(() => import('./routes/admin/import-export'))) },
       { path: 'admin/keys', element: withAntd(screen(() => import('./routes/admin/admin-keys'))) },
+      { path: 'admin/settings', element: withAntd(screen(() => import('./routes/admin/site-settings'))) },
       { path: 'admin/fixtures', element: withAntd(screen(() => import('./routes/admin/fixtures'))) },
       { path: ':slug', element: screen(() => import('./routes/dynamic-page')) },
       { path: '*', element: screen(() => import('./routes/not-found')) },

@@ -1,6 +1,8 @@
-import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
+import { FALLBACK_SITE } from '@/lib/site';
+import { mockFetch } from '@/test/mock-fetch';
+import { renderWithProviders } from '@/test/render';
 import { usePageTitle } from './use-page-title';
 
 function Screen({ title }: { title: string | null }) {
@@ -13,24 +15,25 @@ function Untitled() {
 }
 
 describe('usePageTitle', () => {
-  it("keeps the server's title on the landing page, then names each screen navigated to", async () => {
-    document.title = 'Match #12: Team 1 beat Team 2, 250–200 · Vendetta';
-    const { getByRole } = render(
-      <MemoryRouter initialEntries={['/matches/12']}>
-        <Routes>
-          <Route path="/matches/12" element={<Screen title="Match #12" />} />
-          <Route path="/leaderboard" element={<Screen title="Leaderboard" />} />
-          <Route path="/players" element={<Untitled />} />
-        </Routes>
-      </MemoryRouter>,
+  it("keeps the server's title on the landing page, then names each screen navigated to with the team's name", async () => {
+    mockFetch({ 'GET /api/site': { body: { ...FALLBACK_SITE, teamName: 'Nova Esports' } } });
+    document.title = 'Match #12: Team 1 beat Team 2, 250–200 · Nova Esports';
+    const { getByRole, findByRole } = renderWithProviders(
+      <Routes>
+        <Route path="/matches/12" element={<Screen title="Match #12" />} />
+        <Route path="/leaderboard" element={<Screen title="Leaderboard" />} />
+        <Route path="/players" element={<Untitled />} />
+      </Routes>,
+      { route: '/matches/12' },
     );
-    expect(document.title).toBe('Match #12: Team 1 beat Team 2, 250–200 · Vendetta');
+    expect(document.title).toBe('Match #12: Team 1 beat Team 2, 250–200 · Nova Esports');
+    await findByRole('link');
 
     await userEvent.click(getByRole('link'));
-    expect(document.title).toBe('Leaderboard · Vendetta');
+    await vi.waitFor(() => expect(document.title).toBe('Leaderboard · Nova Esports'));
 
-    // A screen that sets no title shows the site's name, not the last screen's.
+    // A screen that sets no title shows the team's name, not the last screen's.
     await userEvent.click(getByRole('link'));
-    expect(document.title).toBe('Vendetta');
+    expect(document.title).toBe('Nova Esports');
   });
 });

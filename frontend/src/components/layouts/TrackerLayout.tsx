@@ -6,16 +6,16 @@ import { SwapOutlined } from '@/components/ui/icons/SwapOutlined';
 import { TeamOutlined } from '@/components/ui/icons/TeamOutlined';
 import { TrophyOutlined } from '@/components/ui/icons/TrophyOutlined';
 import { Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { BrandLogo } from '@/components/brand/BrandLogo';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Hint } from '@/components/ui/Hint';
 import { LiveIndicator } from '@/components/ui/LiveIndicator';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { ThemeToggle } from '@/components/ui/ThemeToggle';
-import { BRAND_NAME } from '@/config/brand';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { SiteBrand } from './SiteBrand';
 import { SiteFooter } from './SiteFooter';
+import { useSiteIdentity } from './use-site-identity';
 import { useSidebar } from './use-sidebar';
 
 /**
@@ -128,6 +128,7 @@ function LiveStatus() {
 export function TrackerLayout() {
   const { isMobile, open, openMobile, setOpenMobile, toggle } = useSidebar();
   const { pathname } = useLocation();
+  useSiteIdentity();
 
   useEffect(() => setOpenMobile(false), [pathname, setOpenMobile]);
   const closeMobile = useCallback(() => setOpenMobile(false), [setOpenMobile]);
@@ -150,10 +151,7 @@ export function TrackerLayout() {
               <MenuOutlined />
             </PlainButton>
           </Hint>
-          <Link to="/" className="public-brand tracker-brand" aria-label={`${BRAND_NAME} home`}>
-            <BrandLogo size={24} />
-            <span>{BRAND_NAME}</span>
-          </Link>
+          <SiteBrand size={24} className="public-brand tracker-brand" />
           <LiveStatus />
           <ThemeToggle />
         </header>

@@ -18,6 +18,7 @@ export const ADMIN_SCREENS = {
   operations: { to: '/admin/operations', label: 'Operations', role: 'owner' },
   importExport: { to: '/admin/import-export', label: 'Import & Export', role: 'moderator' },
   keys: { to: '/admin/keys', label: 'Admin Keys', role: 'owner' },
+  settings: { to: '/admin/settings', label: 'Site Settings', role: 'editor' },
 } as const satisfies Record<string, AdminScreen>;
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;

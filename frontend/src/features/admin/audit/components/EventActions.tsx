@@ -4,7 +4,8 @@ import { serverErrorMessage } from '@/lib/api';
 import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { useRenamePlayerMutation, useRevertMergeMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
-import type { AuditEntry } from '@team/contracts';
+import type { AuditEntry, UpdateSiteSettingsRequest } from '@team/contracts';
+import { useUpdateSiteSettingsMutation } from '@/lib/site';
 
 // The player profile loads the same dialog lazily; importing it statically here would list its
 // chunk among the Audit route's preloads in the entry chunk every public page downloads.
@@ -21,7 +22,14 @@ interface EventActionsProps {
  * rename. They are the moderator's: other keys see none.
  */
 export function EventActions({ entry, onChanged, handleAdminError }: EventActionsProps) {
-  const canCorrect = sessionCovers(useKnownAdminSession(), 'moderator');
+  const session = useKnownAdminSession();
+  // A settings change is the editor's to put back; the ladder's corrections are the moderator's.
+  if (entry.type === 'SiteSettingsChanged' && sessionCovers(session, 'editor')) {
+    const previous = (entry.data as { previous?: Record<string, unknown> } | null)?.previous;
+    if (previous && Object.keys(previous).length > 0) return <RevertSettingsButton previous={previous} onChanged={onChanged} handleAdminError={handleAdminError} />;
+    return null;
+  }
+  const canCorrect = sessionCovers(session, 'moderator');
   if (!canCorrect) return null;
   const data = (entry.data ?? {}) as {
     matchId?: number;
@@ -108,6 +116,24 @@ function RevertRenameButton({ playerId, previousUsername, username, ...handlers 
       run={() => rename({ playerId, username: previousUsername }).unwrap()}
       done={`Rename reverted: player #${playerId} is called "${previousUsername}" again`}
       failed="Failed to revert the rename"
+      loading={isLoading}
+      {...handlers}
+    />
+  );
+}
+
+/** A settings change is undone by changing those fields back: another SiteSettingsChanged, audited like the first. */
+function RevertSettingsButton({ previous, ...handlers }: { previous: Record<string, unknown> } & Handlers) {
+  const [update, { isLoading }] = useUpdateSiteSettingsMutation();
+  const fields = Object.keys(previous);
+  return (
+    <CorrectionButton
+      label="Revert settings change"
+      title="Undo this settings change?"
+      description={`${fields.join(', ')} get the values they had before this change.`}
+      run={() => update(previous as UpdateSiteSettingsRequest).unwrap()}
+      done="Settings change reverted"
+      failed="Failed to revert the settings change"
       loading={isLoading}
       {...handlers}
     />
