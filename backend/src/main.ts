@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     `  Database: ${embedded ? `embedded PostgreSQL, data in ${embedded.dataDir}` : 'DATABASE_URL'}`,
     `  Admin key: ${describeAdminKey(adminKey)}`,
     `  API docs: http://localhost:${port}/api/docs`,
+    ...(config.webhookAllowPrivate ? ['  Webhooks: WEBHOOK_ALLOW_PRIVATE=true, so they may reach loopback and private addresses (tests and LAN setups only)'] : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

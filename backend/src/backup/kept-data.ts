@@ -40,4 +40,8 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   'public.ladder_time_travel_snapshots': "a cache of the log, for time travel",
   'public.projector_leases': 'which process runs the projector now',
   'public.scheduled_backups': 'which scheduled backup was written last',
+  // A restored site starts webhook deliveries at its restored head (webhooks/delivery/delivery-dispatcher.ts): nothing past is sent again.
+  'public.webhook_dispatch': "the webhook dispatcher's checkpoint: a restored site starts at its head",
+  'public.webhook_deliveries': 'webhook deliveries queued and made: operational history, not the log',
+  'public.webhook_delivery_attempts': "the attempts of those deliveries: the receivers' answers",
 };

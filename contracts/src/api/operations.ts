@@ -1,3 +1,4 @@
+import { PausedWebhookSchema } from './webhooks.js';
 import { errorResponses, isoTime, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 
 // Setting aside a poison event (docs/scaling.md): the events of the `operations` stream and the
@@ -190,6 +191,7 @@ export const OperationsStatusSchema = z
     projectorInThisProcess: z.boolean(),
     projector: ProjectorWorkerStatusSchema,
     rebuild: RebuildStatusSchema,
+    pausedWebhooks: z.array(PausedWebhookSchema).meta({ description: "Paused webhooks, with why: the owner's pause, or the worker's after the retry window." }),
   })
   .meta({ id: 'OperationsStatus' });
 export type OperationsStatus = z.infer<typeof OperationsStatusSchema>;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeyRef, type AdminRole, type AuditEntry, type AuditPage, type EventMetadata } from '@team/contracts';
+import { OWNER_KEY_ID, OWNER_KEY_NAME, WEBHOOK_SECRET_FIELD, type AdminKeyRef, type AdminRole, type AuditEntry, type AuditPage, type EventMetadata } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { MAX_ID } from '../../shared/route-params.js';
 import { summarizeEvent, linksOf } from '../event-summary.js';
@@ -23,6 +23,8 @@ const MAX_LIMIT = 200;
 
 /** The field of AdminKeyCreated that holds the key's SHA-256: kept in the log, never shown. */
 export const KEY_HASH_FIELD = 'keyHash';
+/** The fields the audit never shows nor searches: a key's hash, and a webhook's signing secret (WebhookCreated). */
+const HIDDEN_FIELDS = [KEY_HASH_FIELD, WEBHOOK_SECRET_FIELD] as const;
 
 /** Reads and checks the query string of GET /api/admin/events. */
 const EARLIEST_TIME = Date.parse('0001-01-01T00:00:00Z');
@@ -136,8 +138,8 @@ export class PostgresAuditLog implements AuditLog {
       const like = `%${filter.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const reference = textReference(filter.text);
       query.where((q) => {
-        // Not in a key's hash: an editor could otherwise read it out, prefix by prefix.
-        q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw(`(data - '${KEY_HASH_FIELD}')::text ILIKE ?`, [like]);
+        // Not in a key's hash nor a webhook's secret: an editor could otherwise read them out, prefix by prefix.
+        q.whereILike('type', like).orWhereILike('stream_id', like).orWhereRaw(`(data ${HIDDEN_FIELDS.map((field) => `- '${field}'`).join(' ')})::text ILIKE ?`, [like]);
         if (reference?.match) {
           q.orWhere((m) => m.whereIn('type', MATCH_EVENT_TYPES).whereRaw(`data @> jsonb_build_object('matchId', ?::int)`, [reference.id]));
         }
@@ -196,10 +198,11 @@ function auditEntryOf(event: LoggedEvent): AuditEntry {
   };
 }
 
-/** An event's data as the audit shows it, to every role: without a key's hash (docs/admin-keys.md). */
+/** An event's data as the audit shows it, to every role: without a key's hash (docs/admin-keys.md) or a webhook's secret (docs/webhooks.md). */
 export function withoutKeyHash(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || !Object.hasOwn(data, KEY_HASH_FIELD)) return data;
-  const { [KEY_HASH_FIELD]: _hash, ...shown } = data as Record<string, unknown>;
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !HIDDEN_FIELDS.some((field) => Object.hasOwn(data, field))) return data;
+  const shown = { ...(data as Record<string, unknown>) };
+  for (const field of HIDDEN_FIELDS) delete shown[field];
   return shown;
 }
 

@@ -14,6 +14,8 @@ import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
 import { DATABASE_URL, EVENT_STORE, KNEX } from '../../infrastructure/tokens.js';
 import { RebuildService } from './rebuild.service.js';
+import { WebhookDirectory } from '../../webhooks/webhook-directory.js';
+import { pausedWebhooks } from '../../webhooks/paused-webhooks.js';
 
 /**
  * The Operations screen's data: each projection's position, lag and last error, the event the
@@ -29,6 +31,7 @@ export class OperationsController {
     @Inject(Projector) private readonly projector: Projector | null,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly rebuilds: RebuildService,
+    private readonly webhooks: WebhookDirectory,
   ) {}
 
   @Get('operations')
@@ -62,6 +65,7 @@ export class OperationsController {
         lag: Math.max(0, head - position),
       },
       rebuild: this.rebuilds.current(),
+      pausedWebhooks: pausedWebhooks(await this.webhooks.current()),
     };
   }
 
