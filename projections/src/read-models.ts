@@ -6,7 +6,8 @@ import { pagesProjection } from './pages/pages.projection.js';
 import { seasonsProjection } from './seasons/seasons.projection.js';
 import { submissionsProjection } from './submissions/submissions.projection.js';
 import { siteSettingsProjection } from './site/site-settings.projection.js';
+import { mediaProjection } from './media/media.projection.js';
 import { fixturesProjection } from './fixtures/fixtures.projection.js';
 
 /** Every read model the projector maintains, in the order they apply an event. */
-export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, siteSettingsProjection, submissionsProjection];
+export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, siteSettingsProjection, mediaProjection, submissionsProjection];
