@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { AdminKeyFileError, describeAdminKey, resolveAdminKey, type ResolvedAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
-import { startEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import { logEmbeddedServerEvent, startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import type { Logger } from 'pino';
 import { createLogger } from './infrastructure/logger.js';
 
@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   // Every start-up step sits in one try: whatever fails, the database this process started stops.
   try {
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line })).catch((error: unknown) => {
+      // Supervised: started again when it fails (issue 37: a full disk stopped it for good).
+      const supervise = (event: Parameters<typeof logEmbeddedServerEvent>[1]) => logEmbeddedServerEvent(logger, event);
+      embedded = await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }), supervise).catch((error: unknown) => {
         throw new StartupError(`Cannot start the embedded PostgreSQL in DATA_DIR (${config.dataDir}): ${reason(error)}`, error);
       });
     }

@@ -18,6 +18,12 @@
 // which reads that file. A cluster made before the file existed has the old fixed password
 // `embedded`: its next start logs in with it once, sets a random one and writes the file. The
 // server listens on 127.0.0.1 only.
+//
+// `supervise` (what `npm start` asks for) starts the server again, same port and data, when it
+// fails (an exit with an error code, or by a signal): a full disk makes PostgreSQL stop itself
+// (it cannot write its WAL) and a restart by hand was the only way back (issue 37). See
+// RESTART_BACKOFF. An orderly shutdown (exit code 0: someone ran `pg_ctl stop`, or the terminal's
+// Ctrl-C reached it beside the site) is respected.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -46,6 +52,16 @@ const RELOCATED_DATA_ROOT = '/var/lib/team-site';
 // A hot standby says "ready to accept read-only connections".
 const READY_MESSAGE = /database system is ready to accept (read-only )?connections/;
 const START_TIMEOUT_MS = 60_000;
+/** How much of a server's log is kept in memory, for its last words. */
+const OUTPUT_KEPT_CHARS = 8_000;
+
+/**
+ * A supervised server's restarts: the first `firstMs` after it went down, each failed start
+ * doubling the wait up to `maxMs` (a disk still full fails every start: a try every 30 s costs
+ * nothing). A restarted server that goes down again within `stableMs` keeps doubling; one that
+ * ran longer starts over from `firstMs`.
+ */
+export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableMs: 60_000 };
 
 /** Servers started by this process: stopped when it exits, so no PostgreSQL outlives it. */
 const running = new Set();
@@ -59,8 +75,12 @@ process.on('exit', () => {
  * (another one as root when `postgres` cannot reach `dataDir`) and a stop function.
  * `binDir`: run that folder's initdb and postgres instead of the package's. `settings`:
  * server settings given on the command line (`-c name=value`), over the configuration files.
+ * `supervise(event)`: start the server again when it fails (see RESTART_BACKOFF), and report
+ * each exit (`{ type: 'exited', code, signal, restartInMs, lastWords }`, restartInMs null after
+ * an orderly shutdown, which is not undone; lastWords: its last log lines), failed start
+ * (`{ type: 'restart-failed', message, restartInMs }`) and restart (`{ type: 'restarted', attempts }`).
  */
-export async function startEmbeddedPostgres({ dataDir, port, log = () => {}, binDir, settings = {} }) {
+export async function startEmbeddedPostgres({ dataDir, port, log = () => {}, binDir, settings = {}, supervise }) {
   const chosenPort = port ?? (await freePort());
   const owner = serverOwner();
   const bin = binDir ? givenBinaries(binDir, owner) : await reachableBinaries(owner, log);
@@ -80,11 +100,91 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {}, bin
       throw error;
     });
   }
+  const stop = supervise
+    ? superviseServer(child, () => startServer(bin, dataFolder, chosenPort, owner, log, settings), supervise)
+    : () => stopServer(child);
   return {
     url: serverUrl(dataFolder, chosenPort),
     port: chosenPort,
     dataDir: dataFolder,
-    stop: () => stopServer(child),
+    stop,
+  };
+}
+
+/**
+ * Watches the running server `first` and starts it again (`start`) whenever it fails while not
+ * stopped, waiting as RESTART_BACKOFF says. Returns the stop function: it cancels a pending
+ * restart, waits for one under way, and stops whichever server is running.
+ */
+function superviseServer(first, start, report) {
+  let current = first;
+  let stopped = false;
+  let timer = null;
+  let starting = null;
+  let waitMs = RESTART_BACKOFF.firstMs;
+  let attempts = 0;
+  /** When the running server was started again by this supervisor (null: the first start). */
+  let restartedAt = null;
+  const tell = (event) => {
+    try {
+      report(event);
+    } catch {
+      // A failing reporter must not stop the restarts.
+    }
+  };
+
+  const schedule = () => {
+    timer = setTimeout(attempt, waitMs);
+    // A pending restart alone does not keep the process alive.
+    timer.unref();
+  };
+  const watch = (child) => {
+    // 'close', not 'exit': its output is drained by then, so its last words are all there.
+    child.once('close', (code, signal) => {
+      running.delete(child);
+      if (stopped || current !== child) return;
+      current = null;
+      const lastWords = child.lastLines(3);
+      if (code === 0) {
+        tell({ type: 'exited', code, signal, restartInMs: null, lastWords });
+        return;
+      }
+      const soonAfterRestart = restartedAt !== null && Date.now() - restartedAt < RESTART_BACKOFF.stableMs;
+      waitMs = soonAfterRestart ? Math.min(waitMs * 2, RESTART_BACKOFF.maxMs) : RESTART_BACKOFF.firstMs;
+      attempts = 0;
+      tell({ type: 'exited', code, signal, restartInMs: waitMs, lastWords });
+      schedule();
+    });
+  };
+  const attempt = () => {
+    timer = null;
+    attempts += 1;
+    starting = start().then(
+      (child) => {
+        starting = null;
+        if (stopped) return stopServer(child);
+        running.add(child);
+        current = child;
+        restartedAt = Date.now();
+        watch(child);
+        tell({ type: 'restarted', attempts });
+      },
+      (error) => {
+        starting = null;
+        if (stopped) return;
+        waitMs = Math.min(waitMs * 2, RESTART_BACKOFF.maxMs);
+        tell({ type: 'restart-failed', message: error.message, restartInMs: waitMs });
+        schedule();
+      },
+    );
+  };
+
+  watch(first);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await starting;
+    if (current) await stopServer(current);
   };
 }
 
@@ -371,21 +471,23 @@ function startServer(bin, dataFolder, port, owner, log, settings) {
   // TCP on the loopback interface only (PostgreSQL's default, `localhost`, is also ::1); a caller may say otherwise.
   const extra = Object.entries({ listen_addresses: '127.0.0.1', ...settings }).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
   const child = spawnAs(owner, bin.postgres, ['-D', dataFolder, '-p', String(port), ...extra]);
+  // The server's last words, for the supervisor's report of an exit (a PANIC names its cause).
+  let output = '';
+  child.lastLines = (count) => output.trim().split('\n').slice(-count).join(' | ');
   return new Promise((resolve, reject) => {
-    let output = '';
     let settled = false;
     const fail = (message) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       child.kill('SIGINT');
-      reject(new Error(`PostgreSQL did not start (${message}): ${output.trim().split('\n').slice(-5).join(' | ')}`));
+      reject(new Error(`PostgreSQL did not start (${message}): ${child.lastLines(5)}`));
     };
     const timer = setTimeout(() => fail(`not ready after ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
     child.stdout.on('data', (chunk) => log(String(chunk).trim()));
     child.stderr.on('data', (chunk) => {
       const message = String(chunk);
-      output += message;
+      output = (output + message).slice(-OUTPUT_KEPT_CHARS);
       log(message.trim());
       if (!settled && READY_MESSAGE.test(message)) {
         settled = true;

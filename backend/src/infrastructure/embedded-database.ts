@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import knexFactory from 'knex';
+import type { Logger } from 'pino';
 
 interface EmbeddedServer {
   url: string;
@@ -20,8 +21,19 @@ const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '
  * database exists. The launcher script and the test setup share scripts/lib/embedded-pg.mjs,
  * so there is one way to start it.
  */
+/** What the supervisor of a supervised server reports (scripts/lib/embedded-pg.mjs, RESTART_BACKOFF). */
+export type EmbeddedServerEvent =
+  /** restartInMs: null after an orderly shutdown (exit code 0), which is not undone. */
+  | { type: 'exited'; code: number | null; signal: string | null; restartInMs: number | null; lastWords: string }
+  | { type: 'restart-failed'; message: string; restartInMs: number }
+  | { type: 'restarted'; attempts: number };
+
 interface EmbeddedPgModule {
-  startEmbeddedPostgres(options: { dataDir: string; log?: (line: string) => void }): Promise<EmbeddedServer>;
+  startEmbeddedPostgres(options: {
+    dataDir: string;
+    log?: (line: string) => void;
+    supervise?: (event: EmbeddedServerEvent) => void;
+  }): Promise<EmbeddedServer>;
   runningEmbeddedPostgres(options: { dataDir: string }): Omit<EmbeddedServer, 'stop'> | null;
 }
 
@@ -41,9 +53,14 @@ export async function openEmbeddedDatabase(dataDir: string, log: (line: string) 
   return (await runningEmbeddedDatabase(dataDir)) ?? (await startEmbeddedDatabase(dataDir, log));
 }
 
-export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void) {
+/**
+ * `supervise`: the server is started again when it fails (a crash, or PostgreSQL stopping itself
+ * on a full disk), and each exit and restart is reported to it. `npm start` supervises; tools
+ * that run a moment (demo, backups) do not.
+ */
+export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void, supervise?: (event: EmbeddedServerEvent) => void) {
   const { startEmbeddedPostgres } = await embeddedPg();
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log });
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log, ...(supervise ? { supervise } : {}) });
   const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
   try {
     const exists = await admin.raw(`SELECT 1 FROM pg_database WHERE datname = 'team_site'`);
@@ -55,4 +72,25 @@ export async function startEmbeddedDatabase(dataDir: string, log: (line: string)
     await admin.destroy();
   }
   return { url: server.url.replace(/\/postgres$/, '/team_site'), dataDir: server.dataDir, stop: () => server.stop() };
+}
+
+/** One log line per event of the supervisor: the site's operator sees the outage and its end. */
+export function logEmbeddedServerEvent(logger: Logger, event: EmbeddedServerEvent): void {
+  switch (event.type) {
+    case 'exited':
+      if (event.restartInMs === null) {
+        logger.warn({ lastWords: event.lastWords }, 'the embedded PostgreSQL was shut down (exit code 0): it is not started again');
+      } else {
+        logger.error(
+          { code: event.code, signal: event.signal, lastWords: event.lastWords, restartInMs: event.restartInMs },
+          `the embedded PostgreSQL stopped (${event.signal ?? `exit code ${event.code}`}): starting it again in ${event.restartInMs / 1000} s`,
+        );
+      }
+      return;
+    case 'restart-failed':
+      logger.warn({ reason: event.message, restartInMs: event.restartInMs }, `the embedded PostgreSQL did not start: next try in ${event.restartInMs / 1000} s`);
+      return;
+    case 'restarted':
+      logger.info({ attempts: event.attempts }, 'the embedded PostgreSQL runs again');
+  }
 }
