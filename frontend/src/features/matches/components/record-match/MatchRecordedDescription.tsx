@@ -10,10 +10,12 @@ export interface MatchRecordedDescriptionProps {
    * own navigate over; the link stays a real link for a new tab.
    */
   open: (path: string) => void;
+  /** Refills the form with the match's players, mode and map (a series' next game); absent: not offered. */
+  again?: () => void;
 }
 
 /** docs/product.md#messages's success description, word for word, and a link to the new match's page. */
-export function MatchRecordedDescription({ matchId, open }: MatchRecordedDescriptionProps) {
+export function MatchRecordedDescription({ matchId, open, again }: MatchRecordedDescriptionProps) {
   const path = matchId === undefined ? null : matchPath(matchId);
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!path || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -27,6 +29,11 @@ export function MatchRecordedDescription({ matchId, open }: MatchRecordedDescrip
         <a className="match-recorded-link" href={path} onClick={follow}>
           View match
         </a>
+      )}
+      {again && (
+        <button type="button" className="match-recorded-again" onClick={again}>
+          Record another with these players
+        </button>
       )}
     </>
   );

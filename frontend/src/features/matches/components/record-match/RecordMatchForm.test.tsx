@@ -377,4 +377,34 @@ describe('RecordMatchForm', () => {
     await user.click(link);
     expect(screen.getByTestId('location')).toHaveTextContent('/tracker/matches/41');
   });
+
+  it('offers "Record another with these players": the players, mode and map again, without stats, scores or winner', async () => {
+    const { user, requests } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Game Mode' }), await screen.findByRole('option', { name: 'Hardpoint' }));
+    await user.type(screen.getByLabelText('Map (optional)'), 'Highrise');
+    await user.click(team('Team 2').getByRole('button', { name: 'Add Player' }));
+    await fillIdentity(user, 'Team 1', '111', 'alpha');
+    await fillIdentity(user, 'Team 2', '222', 'bravo');
+    await fillIdentity(user, 'Team 2', '333', 'charlie', 2);
+    await user.click(team('Team 2').getByRole('button', { name: 'Set as Winner' }));
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+
+    expect(await screen.findByText('Match Recorded')).toBeInTheDocument();
+    // The rules' reset is the default: one empty row per team.
+    expect(screen.getAllByRole('group', { name: /player \d$/ })).toHaveLength(2);
+    expect(player('Team 1').getByLabelText('Discord ID')).toHaveValue('');
+
+    await user.click(screen.getByRole('button', { name: 'Record another with these players' }));
+    expect(player('Team 1').getByLabelText('Discord ID')).toHaveValue('111');
+    expect(player('Team 2', 2).getByLabelText('Username')).toHaveValue('charlie');
+    expect(screen.getByLabelText('Map (optional)')).toHaveValue('Highrise');
+    expect(player('Team 1').getByLabelText('Time (seconds)')).toBeInTheDocument();
+    expect(player('Team 1').getByLabelText('Kills')).toHaveValue(0);
+    expect(player('Team 1').getByLabelText('Kills')).toHaveFocus();
+    expect(winnerBadge('Team 1')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Record Match' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(2));
+    expect(posts(requests)[1]!.body).toMatchObject({ modeId: 1, map: 'Highrise', winningTeam: 'team1', team2: [{ discordId: '222' }, { discordId: '333' }] });
+  });
 });

@@ -55,7 +55,9 @@ export type RecordMatchFormAction =
   | { type: 'updatePlayer'; team: TeamId; rowId: number; field: PlayerField; value: string | number }
   /** A known player chosen from the lookup: both names of the row at once. */
   | { type: 'pickPlayer'; team: TeamId; rowId: number; discordId: string; username: string }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The next game of a series: `from`'s players, mode and map again, with no stats, scores or winner carried over. */
+  | { type: 'again'; from: RecordMatchFormState };
 
 function emptyPlayer(rowId: number): PlayerRowState {
   return { rowId, discordId: '', username: '', kills: 0, deaths: 0, assists: 0, score: 0, modeStat: 0 };
@@ -104,7 +106,19 @@ export function recordMatchFormReducer(state: RecordMatchFormState, action: Reco
     }
     case 'reset':
       return initialFormState();
+    case 'again':
+      return againWith(action.from, state.nextRowId);
   }
+}
+
+/** A fresh form with the players, mode and map of `from`: stats, scores and the winner start over. */
+function againWith(from: RecordMatchFormState, firstRowId: number): RecordMatchFormState {
+  let nextRowId = firstRowId;
+  const rows = (team: TeamId) =>
+    from[team].map((row) => ({ ...emptyPlayer(nextRowId++), discordId: row.discordId, username: row.username }));
+  const team1 = rows('team1');
+  const team2 = rows('team2');
+  return { ...initialFormState(), modeId: from.modeId, map: from.map, team1, team2, nextRowId };
 }
 
 function toRequestPlayer(row: PlayerRowState, statKey: ModeStatKey | null): RecordMatchPlayer {
