@@ -51,7 +51,8 @@ const head = async (knex: Knex) => Number((await knex('public.events').max({ hea
 /**
  * Every answer of the public API (and the audit log, the event export and the named keys), by
  * path: the board in every mode, every player's profile, history, seasons and head-to-head,
- * every match page, season, content page and custom page, the stats and the exports.
+ * every match page, season, content page, custom page, fixture and submission, the stats and
+ * the exports.
  */
 async function everyAnswer(app: TestApp): Promise<Record<string, { status: number; body: unknown }>> {
   const answers: Record<string, { status: number; body: unknown }> = {};
@@ -87,6 +88,8 @@ async function everyAnswer(app: TestApp): Promise<Record<string, { status: numbe
     const { fixtures } = (await get(`/api/fixtures?status=${status}&limit=100`)) as { fixtures: { id: number }[] };
     for (const fixture of fixtures) await get(`/api/fixtures/${fixture.id}`);
   }
+  const { submissions } = (await get('/api/admin/submissions', true)) as { submissions: { id: string }[] };
+  for (const submission of submissions) await get(`/api/submissions/${submission.id}`);
   await get('/api/export/players.csv');
   await get('/api/export/matches.csv');
   await get('/api/export/matches.json');
@@ -136,7 +139,8 @@ describe('backup and restore of a site with a real history', () => {
     // A clock in 2024, a second a reading, moved to 2025 for the import: its matches of early 2025
     // are then after the ladder's latest event and not in the future.
     let time = Date.UTC(2024, 0, 1);
-    original = await startTestApp({}, originalDb, () => new Date((time += 1000)));
+    // Review mode, so visitors' matches are submissions; the key (ok's default) records at once.
+    original = await startTestApp({ PUBLIC_RECORDING: 'review' }, originalDb, () => new Date((time += 1000)));
     const app = original;
     for (let i = 0; i < 24; i++) await ok(app, 'POST', '/api/matches', match(i));
     // A duplicate account of the leader (same name, another Discord ID): merged, played, then unmerged.
@@ -174,6 +178,17 @@ describe('backup and restore of a site with a real history', () => {
     await ok(app, 'PUT', `/api/admin/fixtures/${played.id}`, { ...fixture, startsAt: '2024-02-02T18:00:00Z' });
     await ok(app, 'POST', `/api/admin/fixtures/${played.id}/result`, { teamScore: 2, opponentScore: 1, maps: [] });
     await ok(app, 'DELETE', `/api/admin/fixtures/${(await ok(app, 'POST', '/api/admin/fixtures', fixture)).id}`);
+    // The site settings (issue 41), changed twice.
+    await ok(app, 'PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
+    await ok(app, 'PUT', '/api/admin/site', { shortName: 'Nova' });
+    // Two visitors' submissions (issue 43): one approved, so recorded; one rejected.
+    const submit = async (i: number): Promise<string> => {
+      const answer = await app.call('POST', '/api/matches', { json: match(i) });
+      expect(answer.status).toBe(202);
+      return (answer.body as { submissionId: string }).submissionId;
+    };
+    await ok(app, 'POST', `/api/admin/submissions/${await submit(27)}/approve`);
+    await ok(app, 'POST', `/api/admin/submissions/${await submit(28)}/reject`, { reason: 'Not a real match' });
     // A named key, which voids a match: its events name it.
     const moderator = await createAdminKey(app, 'Mod Ann', 'moderator');
     await ok(app, 'POST', '/api/admin/matches/7/void', { reason: 'Wrong teams' }, withKey(moderator.key));

@@ -7,7 +7,7 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 
 // Issue 7's replay guarantees on the real read models: a history with matches, content edits,
-// pages, a merge, a void and a reverted merge rebuilds into tables identical row for row, and
+// pages, a merge, a void, a reverted merge, fixtures, site settings and reviewed submissions rebuilds into tables identical row for row, and
 // the leaderboard keeps answering the whole board while the rebuild runs.
 
 function player(id: number, username = `Player ${id}`): RecordMatchPlayer {
@@ -33,7 +33,8 @@ describe('rebuilding every read model of a real history', () => {
   let store: PostgresEventStore;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // Review mode, so the history holds visitors' submissions too; the matches go in with the key.
+    app = await startTestApp({ PUBLIC_RECORDING: 'review' });
     notifications = new PgNotifications(app.db.url);
     store = new PostgresEventStore(app.knex, notifications);
   });
@@ -62,7 +63,7 @@ describe('rebuilding every read model of a real history', () => {
     (await app.knex.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'read_models' ORDER BY indexname`)).rows;
 
   test('records, edits, merges, voids and reverts, then rebuilds into identical tables', async () => {
-    for (let i = 0; i < 40; i++) await ok('POST', '/api/matches', match(i), false);
+    for (let i = 0; i < 40; i++) await ok('POST', '/api/matches', match(i));
     // Matches only, so no correction needs an index mid-load: every index a rebuild defers is
     // built after its load, as the migrations made it.
     const indexes = await liveIndexes();
@@ -73,18 +74,18 @@ describe('rebuilding every read model of a real history', () => {
     expect(await tableChecksums(app.knex, readModelProjections)).toEqual(matchesOnly);
 
     // A duplicate account of Player 3 (same username, another Discord ID), merged and later unmerged.
-    await ok('POST', '/api/matches', { winningTeam: 'team1', team1: [player(90, 'Player 3')], team2: [player(4)] }, false);
+    await ok('POST', '/api/matches', { winningTeam: 'team1', team1: [player(90, 'Player 3')], team2: [player(4)] });
     const accounts = (await ok('GET', '/api/players', undefined, false)) as { id: number; username: string; discordId: string }[];
     const primary = accounts.find((account) => account.discordId === player(3).discordId)!;
     const duplicate = accounts.find((account) => account.discordId === player(90).discordId)!;
     await ok('POST', '/api/players/merge', { primaryId: primary.id, duplicateId: duplicate.id });
-    await ok('POST', '/api/matches', match(41), false);
+    await ok('POST', '/api/matches', match(41));
     await ok('POST', '/api/admin/matches/7/void', { reason: 'Recorded twice' });
     await ok('POST', '/api/admin/merges/revert', { primaryId: primary.id, duplicateId: duplicate.id });
     await ok('POST', '/api/admin/matches/12/void', { reason: 'Wrong teams' });
     // A second season with a soft reset, a renamed first one, and a void inside the closed one.
     await ok('POST', '/api/admin/seasons', { name: 'Season two', softResetPercent: 20 });
-    await ok('POST', '/api/matches', match(42), false);
+    await ok('POST', '/api/matches', match(42));
     await ok('PUT', '/api/admin/seasons/1', { name: 'Opening season' });
     await ok('POST', '/api/admin/matches/20/void', { reason: 'Voided after its season closed' });
 
@@ -103,6 +104,23 @@ describe('rebuilding every read model of a real history', () => {
     await ok('PUT', `/api/blocks/${saved.id}`, { ...block, content: '<p>Scrims every Friday</p>' });
     const gone = await ok('POST', '/api/pages', { slug: 'old-news', title: 'Old news' });
     await ok('DELETE', `/api/pages/${gone.id}`);
+    // Fixtures: scheduled, rescheduled, played (and corrected), cancelled.
+    const fixture = { opponent: 'Night Owls', event: 'Spring Cup', startsAt: '2030-03-14T19:00:00+01:00', format: 'bo3', streamUrl: 'https://www.twitch.tv/teamchannel' };
+    const played = await ok('POST', '/api/admin/fixtures', fixture);
+    await ok('PUT', `/api/admin/fixtures/${played.id}`, { ...fixture, startsAt: '2030-03-15T19:00:00Z', event: 'Spring Cup finals' });
+    const seriesResult = { teamScore: 2, opponentScore: 1, maps: [{ name: 'Rio', modeId: 1, teamScore: 250, opponentScore: 180 }, { name: 'Vista', teamScore: 3, opponentScore: 6 }, { name: 'Highrise', teamScore: 6, opponentScore: 2 }] };
+    await ok('POST', `/api/admin/fixtures/${played.id}/result`, seriesResult);
+    await ok('POST', `/api/admin/fixtures/${played.id}/result`, { ...seriesResult, vodUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    const dropped = await ok('POST', '/api/admin/fixtures', { ...fixture, opponent: 'Dropouts' });
+    await ok('DELETE', `/api/admin/fixtures/${dropped.id}`);
+    // The site settings, changed twice.
+    await ok('PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
+    await ok('PUT', '/api/admin/site', { shortName: 'Nova' });
+    // Two visitors' submissions: one approved (then recorded), one rejected.
+    const approved = await ok('POST', '/api/matches', match(43), false);
+    await ok('POST', `/api/admin/submissions/${approved.submissionId}/approve`);
+    const rejected = await ok('POST', '/api/matches', match(44), false);
+    await ok('POST', `/api/admin/submissions/${rejected.submissionId}/reject`, { reason: 'Not a real match' });
 
     const before = await tableChecksums(app.knex, readModelProjections);
     // Every read model has rows, so equal checksums compare something.
