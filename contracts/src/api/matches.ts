@@ -1,6 +1,8 @@
 import { SubmittedMatchSchema } from './submissions.js';
-import { MAX_MAP_NAME_LENGTH } from '../record-match/match-map.js';
-import { MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
+import { MAX_MAP_NAME_LENGTH, parseMapName } from '../record-match/match-map.js';
+import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from '../record-match/record-match.rules.js';
+import { textProblem } from '../text/text-rules.js';
+import { withThousands } from '../text/with-thousands.js';
 import { AS_OF_QUERY, errorResponses, idParam, isoTime, positionField, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 
 export const TeamIdSchema = z.enum(['team1', 'team2']).meta({ id: 'TeamId' });
@@ -108,40 +110,85 @@ export const PlayerMatchRecordSchema = z
   .meta({ id: 'PlayerMatchRecord' });
 export type PlayerMatchRecord = z.infer<typeof PlayerMatchRecordSchema>;
 
-/** A stat of the record-match payload: absent is the form's blank (0 for kills, deaths, assists and score). */
-const stat = () => z.int().min(0).max(MAX_STAT_VALUE);
+// The record-match payload as a client sends it. The server checks a body with this schema, in
+// the messages docs/product.md gives (record-match.parse.ts adds what one field cannot say: the
+// players' rules, the mode's existence, the match's size); an absent name or stat is not the
+// schema's to refuse: the rules name a missing player identity, and a blank stat is 0.
+
+const WHOLE_NUMBER_RULE = `must be a whole number from 0 to ${withThousands(MAX_STAT_VALUE)}`;
+
+/** A count of the payload: one message for every way a value misses it. */
+const count = (label: string) => {
+  const rule = { error: `${label} ${WHOLE_NUMBER_RULE}.`, abort: true };
+  return z.number(rule).int(rule).min(0, rule).max(MAX_STAT_VALUE, rule);
+};
+
+/** A Discord ID or username: one line of storable text, at most MAX_NAME_LENGTH characters once trimmed. */
+const playerName = (label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .superRefine((name, ctx) => {
+      const unstorable = textProblem(name, { multiline: false });
+      if (unstorable) ctx.addIssue({ code: 'custom', message: `${label} ${unstorable}.` });
+      else if (name.trim().length > MAX_NAME_LENGTH) ctx.addIssue({ code: 'custom', message: `${label} must be at most ${MAX_NAME_LENGTH} characters.` });
+    })
+    .meta({ description: `1 to ${MAX_NAME_LENGTH} characters once trimmed.` });
 
 export const RecordMatchPlayerSchema = z
-  .object({
-    discordId: z.string().meta({ description: `1 to ${MAX_NAME_LENGTH} characters once trimmed.` }),
-    username: z.string().meta({ description: `1 to ${MAX_NAME_LENGTH} characters once trimmed.` }),
-    kills: stat(),
-    deaths: stat(),
-    assists: stat(),
-    score: stat(),
-    hardpointTime: stat().optional(),
-    captures: stat().optional(),
-    plantsDefuses: stat().optional(),
-  })
+  .object(
+    {
+      discordId: playerName('Discord ID'),
+      username: playerName('Username'),
+      kills: count('Kills'),
+      deaths: count('Deaths'),
+      assists: count('Assists'),
+      score: count('Score'),
+      hardpointTime: count('Hardpoint time').optional(),
+      captures: count('Captures').optional(),
+      plantsDefuses: count('Plants/defuses').optional(),
+    },
+    { error: 'Each player must be an object with a Discord ID, a username and stats.' },
+  )
   .meta({ id: 'RecordMatchPlayer' });
 export type RecordMatchPlayer = z.infer<typeof RecordMatchPlayerSchema>;
 
+const team = (id: TeamId) => {
+  const label = TEAM_LABELS[id];
+  return z
+    .array(RecordMatchPlayerSchema, { error: `${label} must be a list of players.` })
+    .min(1, { error: `${label} needs at least one player.` })
+    .max(MAX_TEAM_PLAYERS, { error: `${label} can have at most ${MAX_TEAM_PLAYERS} players.` });
+};
+
+const teamScore = (id: TeamId) => count(`${TEAM_LABELS[id]}'s score`).nullable().optional();
+
 /** Body of POST /api/matches (docs/product.md#entities record-match payload). */
 export const RecordMatchRequestSchema = z
-  .object({
-    modeId: wholeNumber().nullable().optional().meta({ description: 'A mode of GET /api/modes; absent or null: no mode.' }),
-    winningTeam: TeamIdSchema,
-    team1Score: stat().nullable().optional(),
-    team2Score: stat().nullable().optional(),
-    team1: z.array(RecordMatchPlayerSchema).min(1).max(MAX_TEAM_PLAYERS),
-    team2: z.array(RecordMatchPlayerSchema).min(1).max(MAX_TEAM_PLAYERS),
-    map: z.string().nullable().optional().meta({ description: `The map's name (optional; trimmed, blank is none, at most ${MAX_MAP_NAME_LENGTH} characters).` }),
-  })
+  .object(
+    {
+      winningTeam: z.enum(['team1', 'team2'], { error: 'The winning team must be team1 or team2.' }),
+      modeId: z.number({ error: UNKNOWN_MODE_MESSAGE }).nullable().optional().meta({ description: 'A mode of GET /api/modes; absent or null: no mode.' }),
+      map: z
+        .string({ error: 'Map must be text.' })
+        .superRefine((map, ctx) => {
+          const parsed = parseMapName(map);
+          if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+        })
+        .nullable()
+        .optional()
+        .meta({ description: `The map's name (optional; trimmed, blank is none, at most ${MAX_MAP_NAME_LENGTH} characters).` }),
+      team1: team('team1'),
+      team2: team('team2'),
+      team1Score: teamScore('team1'),
+      team2Score: teamScore('team2'),
+    },
+    { error: 'The match must be sent as a JSON object.' },
+  )
   .meta({
     id: 'RecordMatchRequest',
     description:
       'docs/product.md#validation: every player needs a Discord ID and a username; kills and deaths are given for every player or for none; ' +
-      "when given, the teams' kills and deaths add up; a Discord ID appears once; a winning team's score is higher.",
+      `when given, the teams' kills and deaths add up; a Discord ID appears once; a winning team's score is higher; at most ${MAX_MATCH_PLAYERS} players.`,
     examples: [
       {
         modeId: 1,

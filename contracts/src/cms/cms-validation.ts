@@ -149,6 +149,9 @@ export const CreatePageRequestSchema = body({
   title: requiredText(PAGE_TITLE_MAX_LENGTH),
 }).meta({ id: 'CreatePageRequest' });
 
+/** The larger of the two content limits: what a block's content field refuses whatever its type. */
+const CONTENT_MAX_BYTES = Math.max(RICH_CONTENT_MAX_BYTES, HTML_BLOCK_MAX_BYTES);
+
 /** POST /api/blocks (with pageId) and PUT /api/blocks/{id} (the whole block; pageId optional). */
 export const SaveBlockRequestSchema = body({
   pageId: optionalWholeNumber(1, Number.MAX_SAFE_INTEGER),
@@ -158,8 +161,8 @@ export const SaveBlockRequestSchema = body({
   padding: oneOfOr(BLOCK_PADDINGS, 'medium'),
   textAlign: oneOfOr(TEXT_ALIGNS, 'left'),
   title: optionalHtml(TITLE_MAX_BYTES),
-  // HTML blocks have their own limit (the same today); it is checked below, with the block's type.
-  content: optionalHtml(Math.max(RICH_CONTENT_MAX_BYTES, HTML_BLOCK_MAX_BYTES)),
+  // HTML blocks have their own limit (the same today): the smaller one is checked below, with the block's type.
+  content: optionalHtml(CONTENT_MAX_BYTES),
   videoUrl: url(),
   imageUrl: url(),
   buttonText: text(BUTTON_TEXT_MAX_LENGTH, false),
@@ -170,8 +173,10 @@ export const SaveBlockRequestSchema = body({
     .transform((value) => (value ? value : null)),
 })
   .superRefine((block, ctx) => {
+    // Content over the larger limit is the field's own problem; this is the smaller one's.
     const max = block.blockType === 'html' ? HTML_BLOCK_MAX_BYTES : RICH_CONTENT_MAX_BYTES;
-    if (block.content !== null && utf8Length(block.content) > max) ctx.addIssue({ code: 'custom', path: ['content'], message: `must be at most ${kb(max)}` });
+    const bytes = block.content === null ? 0 : utf8Length(block.content);
+    if (bytes > max && bytes <= CONTENT_MAX_BYTES) ctx.addIssue({ code: 'custom', path: ['content'], message: `must be at most ${kb(max)}` });
   })
   .meta({ id: 'SaveBlockRequest' });
 

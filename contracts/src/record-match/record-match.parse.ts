@@ -1,14 +1,10 @@
-import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
+import { RecordMatchRequestSchema, type Mode, type RecordMatchPlayer, type RecordMatchRequest, type TeamId } from '../api/matches.js';
 import { findMode } from '../modes/modes.js';
-import { textProblem } from '../text/text-rules.js';
 import { parseMapName } from './match-map.js';
 import {
   DUPLICATE_DISCORD_ID_MESSAGE,
   killsDeathsMismatchProblems,
   MAX_MATCH_PLAYERS,
-  MAX_NAME_LENGTH,
-  MAX_STAT_VALUE,
-  MAX_TEAM_PLAYERS,
   missingIdentityProblems,
   placed,
   RECORD_MATCH_ERRORS,
@@ -16,139 +12,76 @@ import {
   statsAllOrNoneProblems,
   statsAvailable,
   TEAM_LABELS,
+  TEAMS,
   UNKNOWN_MODE_MESSAGE,
   type PlacedPlayer,
   type Problem,
 } from './record-match.rules.js';
-import { withThousands } from '../text/with-thousands.js';
 
-// The server's full parse of an untrusted POST /api/matches body: shapes and types first, then
-// docs/product.md#validation's rules (record-match.rules.ts) and docs/product.md#players-and-merges's (duplicate Discord IDs, scores).
+// The server's full parse of an untrusted POST /api/matches body: the shape and every field's
+// type by RecordMatchRequestSchema (contracts/src/api/matches.ts), then what a field's schema
+// cannot say: docs/product.md#validation's rules over the players (identity, K/D completeness),
+// duplicate Discord IDs, the mode's existence, the match's size and the scores. Every problem is
+// found at once, so the rules also run over the readable part of a body whose shape is wrong.
 
 export type RecordMatchValidation =
   | { ok: true; value: RecordMatchRequest; statsUsed: boolean; mode: Mode | null }
   | { ok: false; error: string; details: string[]; problems: Problem[] };
 
-const STAT_FIELDS = ['kills', 'deaths', 'assists', 'score'] as const;
-const MODE_STAT_FIELDS = ['hardpointTime', 'captures', 'plantsDefuses'] as const;
-const FIELD_LABELS: Record<(typeof STAT_FIELDS)[number] | (typeof MODE_STAT_FIELDS)[number], string> = {
-  kills: 'Kills',
-  deaths: 'Deaths',
-  assists: 'Assists',
-  score: 'Score',
-  hardpointTime: 'Hardpoint time',
-  captures: 'Captures',
-  plantsDefuses: 'Plants/defuses',
-};
+/** Fields whose absence (or null) the schema's messages do not speak of: rule 1 names a missing identity, and a blank stat is 0. */
+const ABSENT_IS_FINE = new Set(['discordId', 'username', 'kills', 'deaths', 'assists', 'score', 'hardpointTime', 'captures', 'plantsDefuses']);
+/** The order the shape's problems are told in: a body's fields, the match's size after the teams. */
+const FIELD_ORDER = ['body', 'winningTeam', 'modeId', 'map', 'team1', 'team2', 'players', 'team1Score', 'team2Score'];
 
-const WHOLE_NUMBER_RULE = `must be a whole number from 0 to ${withThousands(MAX_STAT_VALUE)}`;
+type Body = Record<string, unknown>;
+const isRecord = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_STAT_VALUE;
+/** `['team1', 0, 'kills']` → `team1[0].kills`, as the API's details name a field. */
+const pathOf = (parts: readonly PropertyKey[]) =>
+  parts.reduce<string>((text, part) => (typeof part === 'number' ? `${text}[${part}]` : text ? `${text}.${String(part)}` : String(part)), '') || 'body';
+
+function valueAt(body: unknown, parts: readonly PropertyKey[]): unknown {
+  return parts.reduce<unknown>((value, part) => (isRecord(value) || Array.isArray(value) ? (value as Body)[part as string] : undefined), body);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The schema's problems: a team too long or empty hides its players, an absent name or stat is no problem of the shape. */
+function shapeProblems(body: unknown): Problem[] {
+  const result = RecordMatchRequestSchema.safeParse(body);
+  if (result.success) return [];
+  const issues = result.error.issues.filter((issue) => {
+    const field = issue.path.at(-1);
+    return !(typeof field === 'string' && ABSENT_IS_FINE.has(field) && issue.path.length === 3 && valueAt(body, issue.path) == null);
+  });
+  const listProblems = new Set(issues.filter((issue) => issue.path.length === 1 && TEAMS.includes(issue.path[0] as TeamId)).map((issue) => issue.path[0]));
+  return issues
+    .filter((issue) => issue.path.length === 1 || !listProblems.has(issue.path[0] as TeamId))
+    .map((issue) => ({ path: pathOf(issue.path), message: issue.message }));
 }
 
-/** "team2[0].kills" → "Team 2, player 1: ", for the one-sentence `error`. */
-function describePath(path: string): string {
-  const player = /^(team[12])\[(\d+)\]/.exec(path);
-  if (player) return `${TEAM_LABELS[player[1] as TeamId]}, player ${Number(player[2]) + 1}: `;
-  return '';
-}
-
-function sentence(problem: Problem): string {
-  return `${describePath(problem.path)}${problem.message}`;
-}
-
-interface ParsedPlayer {
-  /** The trimmed name; null when missing or blank (rule 1's to report); undefined when malformed (already reported). */
+/** A player as far as the body lets it be read: a name is null when missing or blank, undefined when malformed (already reported). */
+interface ReadPlayer {
   discordId: string | null | undefined;
   username: string | null | undefined;
-  /** Only the fields that were valid; a malformed one is already reported. */
-  stats: Partial<Record<(typeof STAT_FIELDS)[number], number>>;
-  modeStats: Partial<Record<(typeof MODE_STAT_FIELDS)[number], number>>;
+  kills: number | undefined;
+  deaths: number | undefined;
 }
 
-function parseName(raw: unknown, path: string, label: string, problems: Problem[]): string | null | undefined {
-  // Missing and blank names are rule 1's to report, with its message.
-  if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string') {
-    problems.push({ path, message: `${label} must be text.` });
-    return undefined;
-  }
-  const unstorable = textProblem(raw, { multiline: false });
-  if (unstorable) {
-    problems.push({ path, message: `${label} ${unstorable}.` });
-    return undefined;
-  }
-  const trimmed = raw.trim();
-  if (trimmed.length > MAX_NAME_LENGTH) {
-    problems.push({ path, message: `${label} must be at most ${MAX_NAME_LENGTH} characters.` });
-    return undefined;
-  }
-  return trimmed === '' ? null : trimmed;
+function readPlayers(body: Body, bad: ReadonlySet<string>): { slots: PlacedPlayer<ReadPlayer | null>[]; teamsReadable: boolean } {
+  const teams = TEAMS.map((team) => (!bad.has(team) && Array.isArray(body[team]) ? (body[team] as unknown[]) : null));
+  const slots = placed(teams[0] ?? [], teams[1] ?? []).map(({ path, player }) => {
+    if (bad.has(path) || !isRecord(player)) return { path, player: null };
+    const name = (field: 'discordId' | 'username') => {
+      if (bad.has(`${path}.${field}`)) return undefined;
+      const raw = player[field];
+      return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
+    };
+    const stat = (field: 'kills' | 'deaths') => (bad.has(`${path}.${field}`) ? undefined : ((player[field] as number | null | undefined) ?? 0));
+    return { path, player: { discordId: name('discordId'), username: name('username'), kills: stat('kills'), deaths: stat('deaths') } };
+  });
+  return { slots, teamsReadable: teams.every((team) => team !== null) };
 }
 
-function parsePlayer(raw: unknown, path: string, problems: Problem[]): ParsedPlayer | null {
-  if (!isRecord(raw)) {
-    problems.push({ path, message: 'Each player must be an object with a Discord ID, a username and stats.' });
-    return null;
-  }
-  const parsed: ParsedPlayer = {
-    discordId: parseName(raw.discordId, `${path}.discordId`, 'Discord ID', problems),
-    username: parseName(raw.username, `${path}.username`, 'Username', problems),
-    stats: {},
-    modeStats: {},
-  };
-  // Absent stats are the form's blank, 0; a present one must be a real count.
-  for (const field of STAT_FIELDS) {
-    const value = raw[field] ?? 0;
-    if (isCount(value)) parsed.stats[field] = value;
-    else problems.push({ path: `${path}.${field}`, message: `${FIELD_LABELS[field]} ${WHOLE_NUMBER_RULE}.` });
-  }
-  for (const field of MODE_STAT_FIELDS) {
-    const value = raw[field];
-    if (value === undefined || value === null) continue;
-    if (isCount(value)) parsed.modeStats[field] = value;
-    else problems.push({ path: `${path}.${field}`, message: `${FIELD_LABELS[field]} ${WHOLE_NUMBER_RULE}.` });
-  }
-  return parsed;
-}
-
-function parseTeam(raw: unknown, team: TeamId, problems: Problem[]): (ParsedPlayer | null)[] | null {
-  const label = TEAM_LABELS[team];
-  if (!Array.isArray(raw)) {
-    problems.push({ path: team, message: `${label} must be a list of players.` });
-    return null;
-  }
-  if (raw.length === 0) {
-    problems.push({ path: team, message: `${label} needs at least one player.` });
-    return null;
-  }
-  // An oversized list is refused before any of its players is looked at.
-  if (raw.length > MAX_TEAM_PLAYERS) {
-    problems.push({ path: team, message: `${label} can have at most ${MAX_TEAM_PLAYERS} players.` });
-    return null;
-  }
-  return raw.map((player, i) => parsePlayer(player, `${team}[${i}]`, problems));
-}
-
-function parseTeamScore(raw: unknown, team: TeamId, problems: Problem[]): number | null {
-  if (raw === undefined || raw === null) return null;
-  if (isCount(raw)) return raw;
-  problems.push({ path: `${team}Score`, message: `${TEAM_LABELS[team]}'s score ${WHOLE_NUMBER_RULE}.` });
-  return null;
-}
-
-type RecordMatchFailure = Extract<RecordMatchValidation, { ok: false }>;
-
-function failure(error: string, problems: readonly Problem[]): RecordMatchFailure {
-  return { ok: false, error, details: problems.map((p) => `${p.path}: ${p.message}`), problems: [...problems] };
-}
-
-function duplicateDiscordIdProblems(players: readonly PlacedPlayer<ParsedPlayer>[]): Problem[] {
+function duplicateDiscordIdProblems(players: readonly PlacedPlayer<ReadPlayer>[]): Problem[] {
   const firstSeen = new Map<string, string>();
   const problems: Problem[] = [];
   for (const { path, player } of players) {
@@ -160,71 +93,54 @@ function duplicateDiscordIdProblems(players: readonly PlacedPlayer<ParsedPlayer>
   return problems;
 }
 
+/** "team2[0].kills" → "Team 2, player 1: ", for the one-sentence `error`. */
+function sentence(problem: Problem): string {
+  const player = /^(team[12])\[(\d+)\]/.exec(problem.path);
+  return `${player ? `${TEAM_LABELS[player[1] as TeamId]}, player ${Number(player[2]) + 1}: ` : ''}${problem.message}`;
+}
+
+function failure(error: string, problems: readonly Problem[]): Extract<RecordMatchValidation, { ok: false }> {
+  return { ok: false, error, details: problems.map((p) => `${p.path}: ${p.message}`), problems: [...problems] };
+}
+
 /**
  * The server's full check of an untrusted POST /api/matches body. The first problem found, in
- * the order shape and types, SPEC rules 1–3, duplicate Discord IDs, scores, becomes `error`
- * (SPEC rules keep their exact messages); `details` lists every problem found, by field path.
- * On success `value` holds only known fields, with names (and the map) trimmed and blank stats as 0.
+ * the order shape and types, the rules of docs/product.md#validation 1–3, duplicate Discord IDs,
+ * scores, becomes `error` (the product's rules keep their exact messages); `details` lists every
+ * problem found, by field path. On success `value` holds only known fields, with names (and the
+ * map) trimmed and blank stats as 0.
  */
 export function validateRecordMatch(body: unknown, modes: readonly Mode[]): RecordMatchValidation {
-  if (!isRecord(body)) {
-    const problem = { path: 'body', message: 'The match must be sent as a JSON object.' };
-    return failure(problem.message, [problem]);
-  }
-  const shape: Problem[] = [];
+  const shape = shapeProblems(body);
+  if (!isRecord(body)) return failure(shape[0]!.message, shape);
 
-  const winningTeam = body.winningTeam;
-  if (winningTeam !== 'team1' && winningTeam !== 'team2') {
-    shape.push({ path: 'winningTeam', message: 'The winning team must be team1 or team2.' });
-  }
+  const mode = typeof body.modeId === 'number' ? findMode(modes, body.modeId) : null;
+  if (typeof body.modeId === 'number' && mode === null) shape.push({ path: 'modeId', message: UNKNOWN_MODE_MESSAGE });
+  const bad = new Set(shape.map((problem) => problem.path));
+  const { slots, teamsReadable } = readPlayers(body, bad);
+  const tooMany = teamsReadable && slots.length > MAX_MATCH_PLAYERS ? { path: 'team2', message: `A match can have at most ${MAX_MATCH_PLAYERS} players.` } : null;
+  if (tooMany) shape.push(tooMany);
+  const rank = (problem: Problem) => FIELD_ORDER.indexOf(problem === tooMany ? 'players' : /^[A-Za-z0-9]+/.exec(problem.path)![0]!);
+  shape.sort((a, b) => rank(a) - rank(b));
 
-  let mode: Mode | null = null;
-  if (body.modeId !== undefined && body.modeId !== null) {
-    mode = typeof body.modeId === 'number' ? findMode(modes, body.modeId) : null;
-    if (mode === null) shape.push({ path: 'modeId', message: UNKNOWN_MODE_MESSAGE });
-  }
-
-  const map = parseMapName(body.map);
-  if (!map.ok) shape.push({ path: 'map', message: map.message });
-
-  const team1 = parseTeam(body.team1, 'team1', shape);
-  const team2 = parseTeam(body.team2, 'team2', shape);
-  if (team1 && team2 && team1.length + team2.length > MAX_MATCH_PLAYERS) {
-    shape.push({ path: 'team2', message: `A match can have at most ${MAX_MATCH_PLAYERS} players.` });
-  }
-  const scores: Record<TeamId, number | null> = {
-    team1: parseTeamScore(body.team1Score, 'team1', shape),
-    team2: parseTeamScore(body.team2Score, 'team2', shape),
-  };
-
-  const slots = placed(team1 ?? [], team2 ?? []);
-  const players = slots.filter((p): p is PlacedPlayer<ParsedPlayer> => p.player !== null);
+  const players = slots.filter((slot): slot is PlacedPlayer<ReadPlayer> => slot.player !== null);
   // A malformed name is already reported; rule 1 speaks only of missing ones.
   const presence = (name: string | null | undefined) => (name === null ? '' : (name ?? 'malformed'));
-  const identity = missingIdentityProblems(
-    players.map(({ path, player }) => ({
-      path,
-      player: { discordId: presence(player.discordId), username: presence(player.username) },
-    })),
-  );
+  const identity = missingIdentityProblems(players.map(({ path, player }) => ({ path, player: { discordId: presence(player.discordId), username: presence(player.username) } })));
   // Rules 2 and 3 compare players, so they only speak when every player's kills and deaths were readable.
-  const statsReadable =
-    team1 !== null &&
-    team2 !== null &&
-    players.length === slots.length &&
-    players.every(({ player }) => player.stats.kills !== undefined && player.stats.deaths !== undefined);
-  const killsDeaths = statsReadable
-    ? players.map(({ path, player }) => ({ path, player: { kills: player.stats.kills!, deaths: player.stats.deaths! } }))
-    : [];
+  const statsReadable = teamsReadable && players.length === slots.length && players.every(({ player }) => player.kills !== undefined && player.deaths !== undefined);
+  const killsDeaths = statsReadable ? players.map(({ path, player }) => ({ path, player: { kills: player.kills!, deaths: player.deaths! } })) : [];
   const allOrNone = statsAllOrNoneProblems(killsDeaths);
   const mismatch = killsDeathsMismatchProblems(killsDeaths);
   const duplicates = duplicateDiscordIdProblems(players);
-  const scoreRules =
-    winningTeam === 'team1' || winningTeam === 'team2' ? scoreProblems(scores, winningTeam, mode) : [];
+  const winningTeam = body.winningTeam === 'team1' || body.winningTeam === 'team2' ? body.winningTeam : null;
+  const score = (team: TeamId) => (bad.has(`${team}Score`) ? null : ((body[`${team}Score`] as number | null | undefined) ?? null));
+  const scores = { team1: score('team1'), team2: score('team2') };
+  const scoreRules = winningTeam ? scoreProblems(scores, winningTeam, mode) : [];
 
   const details = [...shape, ...identity, ...allOrNone, ...mismatch, ...duplicates, ...scoreRules];
   if (details.length > 0) {
-    // SPEC rules and the duplicate rule keep their catalogued message rather than a field's.
+    // The product's rules and the duplicate rule keep their catalogued message rather than a field's.
     const error =
       shape.length > 0
         ? sentence(shape[0]!)
@@ -240,26 +156,29 @@ export function validateRecordMatch(body: unknown, modes: readonly Mode[]): Reco
     return failure(error, details);
   }
 
-  const toPlayer = (player: ParsedPlayer | null): RecordMatchPlayer => {
-    // No problems were found, so every player parsed completely.
-    const p = player!;
+  // No problem was found, so every player reads completely; absent stats are 0.
+  const toPlayer = (raw: unknown, { player }: PlacedPlayer<ReadPlayer>): RecordMatchPlayer => {
+    const fields = raw as Record<string, number | null | undefined>;
+    const modeStats = (['hardpointTime', 'captures', 'plantsDefuses'] as const).filter((field) => fields[field] != null);
     return {
-      discordId: p.discordId!,
-      username: p.username!,
-      kills: p.stats.kills!,
-      deaths: p.stats.deaths!,
-      assists: p.stats.assists!,
-      score: p.stats.score!,
-      ...p.modeStats,
+      discordId: player.discordId!,
+      username: player.username!,
+      kills: player.kills!,
+      deaths: player.deaths!,
+      assists: fields.assists ?? 0,
+      score: fields.score ?? 0,
+      ...Object.fromEntries(modeStats.map((field) => [field, fields[field]])),
     };
   };
+  const team1 = body.team1 as unknown[];
+  const map = parseMapName(body.map);
   const value: RecordMatchRequest = {
     modeId: mode?.id ?? null,
-    winningTeam: winningTeam as TeamId,
+    winningTeam: winningTeam!,
     team1Score: scores.team1,
     team2Score: scores.team2,
-    team1: team1!.map(toPlayer),
-    team2: team2!.map(toPlayer),
+    team1: team1.map((raw, i) => toPlayer(raw, players[i]!)),
+    team2: (body.team2 as unknown[]).map((raw, i) => toPlayer(raw, players[team1.length + i]!)),
     // Only when given: a match without a map keeps the request (and its Idempotency-Key hash) it always had.
     ...(map.ok && map.map !== null ? { map: map.map } : {}),
   };

@@ -112,6 +112,8 @@ function isMediaResponse(value: unknown): value is ApiMediaResponse {
 
 function responses(collector: ComponentCollector, operation: ApiOperationSpec): Record<string, Json> {
   const all: ApiOperationSpec['responses'] = { ...operation.responses };
+  // Any address that holds control characters or bytes that are not UTF-8 is refused before routing.
+  all[400] ??= ApiErrorSchema;
   // What the admin-key guard answers, for every operation behind it: no key, a role that does
   // not cover it, an address that spent its wrong-key budget.
   if (operation.role) all[401] ??= ApiErrorSchema;
