@@ -13,10 +13,11 @@ import { LiveModule } from './live/live.module.js';
 import { ExportModule } from './export/export.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { SeoModule } from './seo/seo.module.js';
-import { SiteSettingsModule } from './site-settings/site-settings.module.js';
-import { FixturesModule } from './fixtures/fixtures.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { ReviewModule } from './review/review.module.js';
+import { SiteSettingsModule } from './site-settings/site-settings.module.js';
+import { MediaModule } from './media/media.module.js';
+import { FixturesModule } from './fixtures/fixtures.module.js';
 
 /** Feature modules: the ladder's writes and the tracker's reads, the CMS, the admins' audit and operations, scheduled backups, link previews and sitemaps. */
 const featureModules: Type[] = [
@@ -32,6 +33,7 @@ const featureModules: Type[] = [
   BackupModule,
   SeoModule,
   SiteSettingsModule,
+  MediaModule,
   FixturesModule,
   WebhooksModule,
   ReviewModule,

@@ -13,6 +13,8 @@ export interface KeptTable {
   key: string;
   /** `log`: inserted into an empty log as they are; `upsert`: replaces what the site made at its start. */
   restore: 'log' | 'upsert';
+  /** Rows per read, for a table of large rows (the default is the backup's page size). */
+  pageRows?: number;
 }
 
 export const EVENTS_TABLE = 'public.events';
@@ -25,6 +27,9 @@ export const KEPT_TABLES: readonly KeptTable[] = [
   // The audit fingerprint key (infrastructure/fingerprint-secret.ts): without it, new
   // fingerprints would not match the old ones of the same address.
   { name: 'public.shared_secrets', key: 'name', restore: 'upsert' },
+  // The media library's bytes (media/media-blobs.ts): the MediaUploaded events name them by
+  // hash, and nothing else holds them.
+  { name: 'public.media_blobs', key: 'id', restore: 'upsert', pageRows: 8 },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { PostgresEventStore } from '../event-store/postgres/postgres-event-store
 import { APPEND_LOCK_KEY, APPENDED_CHANNEL } from '../event-store/postgres/postgres-event-store.migrations.js';
 import { createKnex } from '../infrastructure/database.js';
 import { loadFingerprintSecret } from '../infrastructure/fingerprint-secret.js';
+import { createMediaBlobsTable } from '../media/media-blobs.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { migrateDatabase } from '../migrate-database.js';
 import { BackupRefusedError, damagedBackup, readBackupFile, SEQUENCES_SECTION, type BackupHeader, type BackupSection } from './backup-file.js';
@@ -66,6 +67,7 @@ export async function restoreBackup(knex: Knex, databaseUrl: string, file: strin
   // What the site's first start makes: the log's tables, the read tables, the fingerprint secret's table.
   await migrateDatabase(knex);
   await loadFingerprintSecret(knex);
+  await createMediaBlobsTable(knex);
   await checkColumns(knex, header);
 
   const loaded = await loadBackup(knex, file, header, toPosition);

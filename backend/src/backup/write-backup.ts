@@ -73,7 +73,7 @@ export async function writeBackup(knex: Knex, options: WriteBackupOptions): Prom
         continue;
       }
       let written = 0;
-      for await (const page of keysetPages(connection, tables[i]!, pageSize)) {
+      for await (const page of keysetPages(connection, tables[i]!, tables[i]!.pageRows ?? pageSize)) {
         if (options.signal?.aborted) throw new Error('The backup was stopped.');
         written += page.length;
         await writer.write(page);
