@@ -14,6 +14,8 @@ export function versionEventInfo(recorded: RecordedEvent, version: number, delet
     revision: recorded.revision,
     recordedAt: recorded.metadata.recordedAt,
     actor: recorded.metadata.actor,
+    // The key by name, as the audit log shows it: "Alice", not only "admin".
+    ...(recorded.metadata.adminKey ? { adminKey: recorded.metadata.adminKey } : {}),
     correlationId: recorded.metadata.correlationId,
     eventType: recorded.type,
     deleted,

@@ -1,3 +1,4 @@
+import { AdminKeyRefSchema } from '../admin-keys/admin-keys.js';
 import { isoTime, wholeNumber, z } from './schema.js';
 
 export const CONTENT_PAGES = ['home', 'about', 'roster'] as const;
@@ -88,6 +89,7 @@ const versionEventShape = {
   revision: wholeNumber().meta({ description: "The event's revision in its stream." }),
   recordedAt: isoTime(),
   actor: z.enum(['admin', 'public', 'system']),
+  adminKey: AdminKeyRefSchema.optional().meta({ description: 'The key that made an admin event, by name, as the audit log names it.' }),
   correlationId: z.string(),
   eventType: z.string(),
   deleted: z.boolean().meta({ description: 'The event deleted the section or page; the version then shows what was deleted.' }),

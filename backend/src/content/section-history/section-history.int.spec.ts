@@ -1,5 +1,6 @@
 import type { SectionVersion } from '@team/contracts';
 import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { createAdminKey, withKey } from '../../testing/admin-keys.js';
 import { createSection } from '../../testing/cms-requests.js';
 
 describe('GET /api/admin/content/{id}/versions', () => {
@@ -43,6 +44,7 @@ describe('GET /api/admin/content/{id}/versions', () => {
       revision: 5,
       recordedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       actor: 'admin',
+      adminKey: { id: 'owner', name: 'Owner' },
       // The server's own id: the client's x-correlation-id is kept apart (clientCorrelationId).
       correlationId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
       eventType: 'ContentEdited',
@@ -59,6 +61,17 @@ describe('GET /api/admin/content/{id}/versions', () => {
       ['ContentSectionCreated', false, '<p>last words</p>'],
       ['ContentSectionDeleted', true, '<p>last words</p>'],
     ]);
+  });
+
+  test('a version names the key that made it, as the audit log does', async () => {
+    const alice = await createAdminKey(app, 'Alice', 'editor');
+    const created = await createSection(app, { page: 'about', section: 'named-key', title: '<p>one</p>', content: '<p>one</p>' });
+    const edited = await app.call('PUT', `/api/content/${created.id}`, { headers: withKey(alice.key), json: { title: '<p>two</p>', content: '<p>two</p>' } });
+    expect(edited.status).toBe(200);
+    const versions = await versionsOf(created.id);
+    expect(versions[1]).toMatchObject({ actor: 'admin', adminKey: { id: alice.summary.id, name: 'Alice' } });
+    const audit = (await app.call('GET', '/api/admin/events?type=ContentEdited&limit=1', { admin: true })).body;
+    expect(audit.events[0].metadata.adminKey).toEqual(versions[1]!.adminKey);
   });
 
   test('an unknown id is a 404, a malformed one a 400, no key a 401', async () => {

@@ -40,6 +40,8 @@ describe('GET /api/admin/pages/{id}/versions', () => {
       revision: 3,
       recordedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       actor: 'admin',
+      // The key by name, as the audit log names it: the owner key of the environment here.
+      adminKey: { id: 'owner', name: 'Owner' },
       correlationId: expect.any(String),
       eventType: 'ContentBlockSaved',
       deleted: false,

@@ -47,6 +47,15 @@ const versionItem = (n: number) => screen.getByRole('listitem', { name: `Version
 describe('HistoryDrawer for a content section', () => {
   const target: HistoryTarget = { kind: 'section', id: 7, label: 'Section our-story (about page)' };
 
+  it('names the key behind each admin version, as the audit log does', async () => {
+    const named = sectionVersions.map((v, i) => (i === 2 ? { ...v, adminKey: { id: 'k1', name: 'Alice' } } : v));
+    setup(target, { 'GET /api/admin/content/7/versions': { body: named } });
+    await screen.findByRole('listitem', { name: 'Version 3' });
+    expect(within(versionItem(3)).getByText('Alice')).toBeInTheDocument();
+    expect(within(versionItem(3)).getByText('admin')).toBeInTheDocument();
+    expect(within(versionItem(2)).queryByText('Alice')).toBeNull();
+  });
+
   it('lists the versions newest first and shows a word diff of the latest change', async () => {
     setup(target, { 'GET /api/admin/content/7/versions': { body: sectionVersions } });
     expect(await screen.findByText('History: Section our-story (about page)')).toBeInTheDocument();

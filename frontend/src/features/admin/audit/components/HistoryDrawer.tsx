@@ -22,6 +22,8 @@ interface VersionLike {
   /** Null only for version 0 of a system page: the built-in page, which no event made. */
   recordedAt: string | null;
   actor: Actor;
+  /** The key behind an admin event, as the audit log names it. */
+  adminKey?: { id: string; name: string };
   eventType: string;
   deleted: boolean;
 }
@@ -146,6 +148,7 @@ function VersionHistory<V extends VersionLike>({
                   {version.deleted && <Tag color="red">Deleted</Tag>}
                   <Tag>{version.eventType}</Tag>
                   <ActorTag actor={version.actor} />
+                  {version.adminKey && <span className="history-version-key">{version.adminKey.name}</span>}
                 </span>
                 <span className="muted">
                   {version.recordedAt ? (
