@@ -154,7 +154,10 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<{ even
         if (events.length === 0) break;
         const last = events[events.length - 1]!.position;
         const applied = lanes.add(kept(events)).then(() => {
-          position = last;
+          // A batch resolves once the apply before it is done, so a short last batch that starts
+          // no apply can resolve before the batch ahead of it: the position only moves forward
+          // (else the swap's catch-up applies that last batch a second time).
+          position = Math.max(position, last);
           done += events.length;
           report('building');
         });
