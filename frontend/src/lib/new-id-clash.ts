@@ -1,3 +1,4 @@
+// A record-match row's new Discord ID under a known name: the Record Match form and the review queue (admin) both warn of it.
 import { nameCompareKey, type PlayerSearchHit } from '@team/contracts';
 
 /**

@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { ThemedAntd } from '@/components/ui/ThemedAntd';
-import { newIdConfirmLine, type NewIdClash } from './new-id-clash';
+import { newIdConfirmLine, type NewIdClash } from '@/lib/new-id-clash';
 
 export interface NewIdConfirmProps {
   /** The rows with a new Discord ID under a known name, each with its label ("Team 2, player 1"). */

@@ -6,7 +6,7 @@ import { NumberInput } from '@/components/ui/NumberInput';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { formatRatio } from '@/utils/format';
 import { loadNewIdConfirm } from './load-new-id-confirm';
-import { newIdClash, newIdWarning } from './new-id-clash';
+import { newIdClash, newIdWarning } from '@/lib/new-id-clash';
 import { usePlayerLookup } from './player-lookup';
 import { PlayerLookupInput } from './PlayerLookupInput';
 import { toCount, type PlayerField, type PlayerRowState, type RowMarks } from './record-match-form';

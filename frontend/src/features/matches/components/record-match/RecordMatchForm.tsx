@@ -23,7 +23,7 @@ import { GameModeCard } from './GameModeCard';
 import { MapInput } from './MapInput';
 import { MatchRecordedDescription } from './MatchRecordedDescription';
 import { loadNewIdConfirm } from './load-new-id-confirm';
-import { newIdClash, type NewIdClash } from './new-id-clash';
+import { newIdClash, type NewIdClash } from '@/lib/new-id-clash';
 import { useLookUpNow } from './player-lookup';
 import {
   initialFormState,
