@@ -106,6 +106,33 @@ describe('MergePlayers', () => {
     confirm.mockRestore();
   });
 
+  it('lets any account of a group be the one that survives; the suggested primary stays the default', async () => {
+    const { user, requests } = setup({ body: [group] });
+    const region = within(await screen.findByRole('region', { name: 'Duplicates of Ghost' }));
+    await user.click(within(region.getByRole('group', { name: 'Account #3' })).getByRole('button', { name: 'Keep this account instead' }));
+
+    const third = within(region.getByRole('group', { name: 'Account #3' }));
+    expect(third.getByText('Kept')).toBeInTheDocument();
+    expect(third.queryByText(/Merge into/)).toBeNull();
+    expect(within(region.getByRole('group', { name: 'Account #1' })).getByText('Suggested Primary')).toBeInTheDocument();
+    expect(region.getAllByText('Merge into Account #3')).toHaveLength(2);
+
+    await user.click(within(region.getByRole('group', { name: 'Account #1' })).getByText('Merge into Account #3'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Primary (KEEP): Ghost (ID 12, Discord ID 333)',
+      'Duplicate (DELETE): Ghost (ID 4, Discord ID 111)',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+    expect(await screen.findByText('Players merged successfully')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'POST')!.body).toEqual({ primaryId: 12, duplicateId: 4 });
+  });
+
+  it('keeps a Discord ID on one line', async () => {
+    setup({ body: [{ ...group, players: [player(4, '300000000000004821'), player(9, '300000000000007310')] }] });
+    expect(await screen.findByText('300000000000004821')).toHaveClass('merge-discord-id');
+  });
+
   it('does nothing when the confirm is dismissed', async () => {
     const { user, requests } = setup({ body: [group] });
     await mergeAccount(user, 'Account #3', 'Cancel');

@@ -44,6 +44,8 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
   const duplicates = useGetDuplicatesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [mergePlayers] = useMergePlayersMutation();
   const [mergingId, setMergingId] = useState<number | null>(null);
+  /** Per group (by username), the account chosen to survive; the suggested primary (the first) unless changed. */
+  const [survivors, setSurvivors] = useState<ReadonlyMap<string, number>>(new Map());
 
   // A rejected key on the duplicates lookup ends the session like any admin call.
   const { error } = duplicates;
@@ -112,7 +114,9 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
       {groups.length > 0 && (
         <div className="merge-groups">
           {groups.map((group) => {
-            const [primary] = group.players;
+            const chosen = group.players.findIndex((candidate) => candidate.id === survivors.get(group.username));
+            const survivorIndex = chosen >= 0 ? chosen : 0;
+            const primary = group.players[survivorIndex];
             return (
               <Card
                 key={group.username}
@@ -131,7 +135,9 @@ export function MergePlayers({ onLogout, handleAdminError }: MergePlayersProps) 
                       player={player}
                       position={index + 1}
                       merging={mergingId === player.id}
-                      onMerge={index === 0 || !primary ? undefined : () => confirmMerge(primary, player)}
+                      survivor={survivorIndex + 1}
+                      onMerge={index === survivorIndex || !primary ? undefined : () => confirmMerge(primary, player)}
+                      onKeep={index === survivorIndex ? undefined : () => setSurvivors(new Map(survivors).set(group.username, player.id))}
                     />
                   ))}
                 </div>
