@@ -102,6 +102,8 @@ export const REQUIRED_MATCH_CSV_COLUMNS: readonly MatchCsvColumn[] = ['match_key
 export const EVENT_POSITION_HEADER = 'X-Event-Position';
 
 const streamed = (mediaType: string, description: string) => ({ mediaType, description });
+/** A JSON file of matches: the import's format, which docs/import-export.md describes field by field. */
+const IMPORT_FILE_MATCHES = z.array(z.record(z.string(), z.unknown())).meta({ description: 'The matches in the import format (docs/import-export.md).' });
 
 export const IMPORT_EXPORT_OPERATIONS: ApiOperationSpec[] = [
   {
@@ -151,7 +153,7 @@ export const IMPORT_EXPORT_OPERATIONS: ApiOperationSpec[] = [
     summary: 'Export the matches with their players (CSV or JSON, the import format)',
     description: 'Every recorded match that is not voided, in log order, as the import reads it: an export imports into an empty site and gives the same leaderboard.',
     pathParams: z.object({ format: z.enum(['csv', 'json']) }),
-    responses: { 200: { ...streamed('text/csv', 'The file, streamed.'), otherMediaTypes: { 'application/json': null } }, ...errorResponses(404, 429, 503) },
+    responses: { 200: { ...streamed('text/csv', 'The file, streamed.'), otherMediaTypes: { 'application/json': IMPORT_FILE_MATCHES } }, ...errorResponses(404, 429, 503) },
   },
   {
     method: 'get',
@@ -168,6 +170,6 @@ export const IMPORT_EXPORT_OPERATIONS: ApiOperationSpec[] = [
     tag: 'import and export',
     summary: 'Download an import template',
     pathParams: z.object({ name: z.enum(['matches.csv', 'matches.json']) }),
-    responses: { 200: { ...streamed('text/csv', 'The template: two matches in the import format.'), otherMediaTypes: { 'application/json': null } }, ...errorResponses(404) },
+    responses: { 200: { ...streamed('text/csv', 'The template: two matches in the import format.'), otherMediaTypes: { 'application/json': IMPORT_FILE_MATCHES } }, ...errorResponses(404) },
   },
 ];

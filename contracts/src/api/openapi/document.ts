@@ -128,10 +128,11 @@ function responses(collector: ComponentCollector, operation: ApiOperationSpec): 
       const description = STATUS_DESCRIPTIONS[Number(status)] ?? `Status ${status}`;
       if (answer === null) return [status, { description }];
       if (isMediaResponse(answer)) {
-        const content: Json = { [answer.mediaType]: { schema: answer.schema ? collector.convert(answer.schema, 'output') : { type: 'string' } } };
-        for (const [mediaType, schema] of Object.entries(answer.otherMediaTypes ?? {})) {
-          content[mediaType] = { schema: schema ? collector.convert(schema, 'output') : { type: 'string' } };
-        }
+        // A body without a schema is text or bytes; a JSON one without a schema may be any JSON.
+        const schemaOf = (mediaType: string, schema: z.ZodType | null | undefined) =>
+          schema ? collector.convert(schema, 'output') : mediaType.includes('json') ? {} : { type: 'string' };
+        const content: Json = { [answer.mediaType]: { schema: schemaOf(answer.mediaType, answer.schema) } };
+        for (const [mediaType, schema] of Object.entries(answer.otherMediaTypes ?? {})) content[mediaType] = { schema: schemaOf(mediaType, schema) };
         return [status, { description: answer.description, content }];
       }
       return [status, { description, content: { 'application/json': { schema: collector.convert(answer, 'output') } } }];
