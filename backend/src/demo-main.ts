@@ -1,11 +1,11 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { globalStats } from '@team/projections';
-import { describeAdminKey, resolveAdminKey } from './admin-access/admin-key.js';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
-import { openEmbeddedDatabase } from './infrastructure/embedded-database.js';
+import { runningEmbeddedDatabase, startEmbeddedDatabase } from './infrastructure/embedded-database.js';
 import { createLogger } from './infrastructure/logger.js';
 import { LADDER_LOG, type RecordedKeyLog } from './ladder/runtime/ladder-log.js';
+import { demoAdminKey, demoClosingLines } from './ladder/demo/demo-admin-key.js';
 import { seedDemo } from './ladder/demo/seed-demo.js';
 import { ProjectionWaiter } from './projector/projection-waiter.js';
 
@@ -31,12 +31,15 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   // While `npm start` runs, the demo records into its database as a second process would.
-  const embedded = config.databaseUrl ? null : await openEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }));
+  const joined = config.databaseUrl ? null : await runningEmbeddedDatabase(config.dataDir);
+  const siteRunning = joined !== null;
+  const embedded = config.databaseUrl ? null : (joined ?? (await startEmbeddedDatabase(config.dataDir, (line) => logger.debug({ postgres: line }))));
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   let exitCode = 0;
   try {
-    // A demo run on a fresh folder generates the key: it prints it then, as `npm start` would have.
-    const adminKey = resolveAdminKey(config.adminKey, config.dataDir);
+    // A demo run on a fresh folder generates the key: it prints it then, as `npm start` would
+    // have. Beside a running site it names the site's key instead (demo-admin-key.ts).
+    const adminKey = demoAdminKey(config.adminKey, config.dataDir, siteRunning);
     const running = await createApp(config, { adminKey: adminKey.key, databaseUrl, logger });
     try {
       const started = Date.now();
@@ -52,8 +55,7 @@ async function main(): Promise<void> {
           `  Demo data: ${summary.matches} matches (seed ${seed}) with ${summary.players} Discord IDs, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
           '  (a run with the same seed records nothing twice)',
           `  Ladder now: ${stats.totalPlayers} players, ${stats.totalMatches} matches, average ELO ${stats.avgElo}`,
-          `  Admin key: ${describeAdminKey(adminKey)}`,
-          '  Start the site with `npm start`.',
+          ...demoClosingLines(adminKey, siteRunning),
           '',
         ].join('\n') + '\n',
       );
