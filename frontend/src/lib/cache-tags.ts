@@ -14,6 +14,6 @@ export const MATCH_TAGS = ['Players', 'Leaderboard', 'Matches', 'Stats'] as cons
 export const LADDER_TAGS = [...MATCH_TAGS, 'Duplicates'] as const;
 
 /** Every tag the API slice knows (built from the lists above, so each name is written once). `AdminKeys`: the named admin keys. */
-export const TAG_TYPES = [...LADDER_TAGS, 'Modes', 'Content', 'Pages', 'AdminKeys', 'Site', 'Media', 'Fixtures'] as const;
+export const TAG_TYPES = [...LADDER_TAGS, 'Modes', 'Content', 'Pages', 'AdminKeys', 'Site', 'Media', 'Fixtures', 'Webhooks', 'Submissions'] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -17,8 +17,11 @@ export const ADMIN_SCREENS = {
   audit: { to: '/admin/audit', label: 'Audit Log', role: 'any' },
   operations: { to: '/admin/operations', label: 'Operations', role: 'owner' },
   importExport: { to: '/admin/import-export', label: 'Import & Export', role: 'moderator' },
+  review: { to: '/admin/review', label: 'Review Queue', role: 'moderator' },
+  webhooks: { to: '/admin/webhooks', label: 'Webhooks', role: 'owner' },
   keys: { to: '/admin/keys', label: 'Admin Keys', role: 'owner' },
   settings: { to: '/admin/settings', label: 'Site Settings', role: 'editor' },
+  media: { to: '/admin/media', label: 'Media Library', role: 'editor' },
 } as const satisfies Record<string, AdminScreen>;
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;

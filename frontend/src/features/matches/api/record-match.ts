@@ -1,4 +1,4 @@
-import type { RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
+import type { RecordMatchRequest, RecordMatchResponse, SubmittedMatch } from '@team/contracts';
 import { api } from '@/lib/api';
 import { MATCH_TAGS } from '@/lib/cache-tags';
 
@@ -8,6 +8,11 @@ export interface RecordMatchArgs {
   idempotencyKey: string;
   /** Sends the stored admin key: recording needs a recorder key on this site (PUBLIC_RECORDING=recorders). */
   admin?: boolean;
+}
+
+/** Whether the answer is a review-mode submission (202) rather than a recorded match. */
+export function isSubmission(answer: RecordMatchResponse | SubmittedMatch | null | undefined): answer is SubmittedMatch {
+  return typeof answer === 'object' && answer !== null && 'submissionId' in answer;
 }
 
 export const recordMatchApi = api.injectEndpoints({
@@ -21,7 +26,7 @@ export const recordMatchApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
         admin,
       }),
-      invalidatesTags: (_result, error) => (error ? [] : [...MATCH_TAGS]),
+      invalidatesTags: (result, error) => (error || isSubmission(result) ? [] : [...MATCH_TAGS]),
     }),
   }),
 });

@@ -20,6 +20,7 @@ const status = (rebuild: Partial<RebuildStatus> = {}, overrides: Partial<Operati
   rebuild: { ...idle, ...rebuild },
   failing: null,
   setAside: [],
+  pausedWebhooks: [],
   ...overrides,
 });
 

@@ -15,6 +15,7 @@ import { OpsTime } from './OpsTime';
 import { ProjectorWorkerCard } from './ProjectorWorkerCard';
 import { LagTag } from './LagTag';
 import { RebuildPanel } from './RebuildPanel';
+import { PausedWebhooksPanel } from './PausedWebhooksPanel';
 import { SetAsidePanel } from './SetAsidePanel';
 import '../operations.css';
 
@@ -155,6 +156,7 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
               <ProjectionCard key={projection.name} projection={projection} />
             ))}
           </div>
+          <PausedWebhooksPanel webhooks={data.pausedWebhooks ?? []} />
           <SetAsidePanel
             failing={data.failing ?? null}
             setAside={data.setAside ?? []}

@@ -27,6 +27,7 @@ function status(overrides: Partial<OperationsStatus>): OperationsStatus {
     rebuild: { running: false, progress: null, startedAt: null, finishedAt: null, lastError: null, lastResult: null },
     failing: null,
     setAside: [],
+    pausedWebhooks: [],
     ...overrides,
   };
 }

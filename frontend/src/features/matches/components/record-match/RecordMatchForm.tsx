@@ -18,10 +18,11 @@ import { useToast } from '@/components/ui/toast';
 import { preloadToasts } from '@/components/ui/ToastProvider';
 import { randomUuid } from '@/utils/uuid';
 import { useGetModesQuery } from '../../api/get-modes';
-import { useRecordMatchMutation } from '../../api/record-match';
+import { isSubmission, useRecordMatchMutation } from '../../api/record-match';
 import { GameModeCard } from './GameModeCard';
 import { MapInput } from './MapInput';
 import { MatchRecordedDescription } from './MatchRecordedDescription';
+import { SubmissionSentDescription } from './SubmissionSentDescription';
 import { loadNewIdConfirm } from './load-new-id-confirm';
 import { newIdClash, type NewIdClash } from '@/lib/new-id-clash';
 import { useLookUpNow } from './player-lookup';
@@ -37,6 +38,10 @@ import { TeamCard } from './TeamCard';
 import './record-match.css';
 
 const NewIdConfirm = lazy(loadNewIdConfirm);
+
+/** What the form says in review mode (PUBLIC_RECORDING=review), and the toast after a submission. */
+export const REVIEW_NOTICE = 'Submissions are reviewed: a moderator approves each match before it changes any rating.';
+export const MATCH_SUBMITTED_TITLE = 'Match Submitted';
 
 function modeStatLabel(modeName: string | undefined): string | null {
   if (!modeName) return null;
@@ -71,9 +76,11 @@ export interface RecordMatchFormProps {
   sendAdminKey?: boolean;
   /** A refused key (401, 403): true when it was handled (the visitor is logged out), and no other toast shows. */
   handleKeyRefusal?: (error: unknown) => boolean;
+  /** PUBLIC_RECORDING=review: a moderator approves what this form sends before it counts. */
+  reviewed?: boolean;
 }
 
-export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: RecordMatchFormProps = {}) {
+export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal, reviewed = false }: RecordMatchFormProps = {}) {
   const [state, dispatch] = useReducer(recordMatchFormReducer, undefined, initialFormState);
   const { data: modes = [], isLoading: modesLoading } = useGetModesQuery();
   const [recordMatch, { isLoading: recording }] = useRecordMatchMutation();
@@ -127,6 +134,12 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
         dismiss();
         void navigate(path);
       };
+      if (isSubmission(answer)) {
+        toast({ title: MATCH_SUBMITTED_TITLE, description: <SubmissionSentDescription submissionId={answer.submissionId} open={open} /> });
+        setBrokenRule(null);
+        dispatch({ type: 'reset' });
+        return;
+      }
       // An answer without a body (a proxy's 201, say) has no match to link to.
       // The form resets as the rules say; the toast offers the series' next game with the same lineup.
       const recorded = state;
@@ -194,6 +207,7 @@ export function RecordMatchForm({ sendAdminKey = false, handleKeyRefusal }: Reco
       </div>
       <Panel className="submit-panel">
         <p className="muted">ELO is calculated using 70% win/loss and 30% performance metrics.</p>
+        {reviewed && <p className="review-notice">{REVIEW_NOTICE}</p>}
         <PlainButton variant="primary" type="submit" size="large" disabled={pending}>
           {pending ? 'Recording...' : 'Record Match'}
         </PlainButton>

@@ -72,11 +72,13 @@ function RecorderSession() {
 
 /**
  * Record Match's form (docs/product.md#screens-and-routes), open to anyone as the SPEC has it, unless GET /api/settings
- * says recording needs a recorder key (PUBLIC_RECORDING=recorders). Until the settings answer
+ * says recording needs a recorder key (PUBLIC_RECORDING=recorders), or that a moderator reviews
+ * what visitors send (PUBLIC_RECORDING=review: the form says so). Until the settings answer
  * (or when they cannot be read) the form shows, as on an open site.
  */
 export function RecordingGate() {
   const settings = useGetPublicSettingsQuery();
+  if (settings.data?.publicRecording === 'review') return <RecordMatchForm reviewed />;
   if (settings.data?.publicRecording !== 'recorders') return <RecordMatchForm />;
   return <RecorderSession />;
 }

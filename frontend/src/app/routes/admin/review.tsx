@@ -1,0 +1,2 @@
+/** The review queue (moderators), behind the admin login. */
+export { default } from '@/features/admin/review/ReviewPage';
