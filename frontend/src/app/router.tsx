@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/import-export', element: withAntd(screen(() => import('./routes/admin/import-export'))) },
       { path: 'admin/keys', element: withAntd(screen(() => import('./routes/admin/admin-keys'))) },
       { path: 'admin/settings', element: withAntd(screen(() => import('./routes/admin/site-settings'))) },
+      { path: 'admin/media', element: withAntd(screen(() => import('./routes/admin/media'))) },
       { path: 'admin/fixtures', element: withAntd(screen(() => import('./routes/admin/fixtures'))) },
       { path: 'admin/webhooks', element: withAntd(screen(() => import('./routes/admin/webhooks'))) },
       { path: 'admin/review', element: withAntd(screen(() => import('./routes/admin/review'))) },

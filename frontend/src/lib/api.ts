@@ -11,7 +11,7 @@ export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
 export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON; when absent no body and no content type are sent (docs/product.md#api-calls). */
+  /** Sent as JSON (a FormData as multipart/form-data); when absent no body and no content type are sent (docs/product.md#api-calls). */
   body?: unknown;
   /** Adds the `x-admin-key` header from local storage (writes and the duplicates lookup). */
   admin?: boolean;
@@ -47,7 +47,9 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
   const request = typeof args === 'string' ? { url: args } : args;
   const headers = new Headers(request.headers);
   const hasBody = request.body !== undefined;
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  // A file upload goes as the browser makes multipart/form-data (with its boundary); the rest as JSON.
+  const form = typeof FormData !== 'undefined' && request.body instanceof FormData;
+  if (hasBody && !form) headers.set('Content-Type', 'application/json');
   if (request.admin) {
     const key = localStorage.getItem(ADMIN_KEY_STORAGE_KEY);
     if (key) headers.set('x-admin-key', key);
@@ -59,7 +61,7 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
       method: request.method ?? 'GET',
       credentials: 'include',
       headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: form ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : undefined,
       signal,
     });
   } catch (cause) {

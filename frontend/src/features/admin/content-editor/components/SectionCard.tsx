@@ -4,6 +4,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { Button, Card, Input } from 'antd';
 import { useId } from 'react';
 import { Tooltip } from '@/components/ui/Tooltip';
+import { MediaPicker } from '../../shared/media-picker/MediaPicker';
 import { RichTextEditor } from '../../shared/rich-text-editor/RichTextEditor';
 import type { SectionDraft } from '../section-drafts';
 
@@ -104,6 +105,7 @@ export function SectionCard({ draft, position, onChange, onRemove, disabled }: S
               placeholder="https://example.com/image.jpg"
               disabled={disabled}
             />
+            {!disabled && <MediaPicker label="Image URL" onPick={(media) => onChange({ imageUrl: media.url })} />}
           </div>
         </div>
       </Card>

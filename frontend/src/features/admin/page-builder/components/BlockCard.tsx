@@ -12,6 +12,7 @@ import {
 } from '@team/contracts';
 import { useId, type ReactNode } from 'react';
 import { Tooltip } from '@/components/ui/Tooltip';
+import { MediaPicker } from '../../shared/media-picker/MediaPicker';
 import { RichTextEditor } from '../../shared/rich-text-editor/RichTextEditor';
 import type { BlockDraft } from '../block-drafts';
 import { BLOCK_TYPE_INFO, BUTTON_STYLE_LABELS, LAYOUT_LABELS, PADDING_LABELS, TEXT_ALIGN_LABELS } from './block-types';
@@ -111,6 +112,7 @@ export function BlockCard({ block, index, count, onChange, onMove, onRemove }: B
             onChange={(imageUrl) => onChange({ imageUrl })}
             placeholder="https://example.com/image.jpg"
           />
+          <MediaPicker label="Image URL" onPick={(media) => onChange({ imageUrl: media.url })} />
           <TextField label="Title" value={block.title} onChange={(title) => onChange({ title })} placeholder="Caption" />
         </>
       );

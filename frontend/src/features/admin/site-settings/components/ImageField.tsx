@@ -1,4 +1,5 @@
 import { Button, Input } from 'antd';
+import { MediaPicker } from '../../shared/media-picker/MediaPicker';
 
 interface ImageFieldProps {
   label: string;
@@ -8,14 +9,15 @@ interface ImageFieldProps {
   handleAdminError: (error: unknown) => boolean;
 }
 
-/** An image's address: pasted, or (with the media library) picked. Empty means none. */
-export function ImageField({ label, id, value, onChange }: ImageFieldProps) {
+/** An image's address: pasted, or picked from the media library. Empty means none. */
+export function ImageField({ label, id, value, onChange, handleAdminError }: ImageFieldProps) {
   return (
     <div className="site-settings-field">
       <label htmlFor={id}>{label}</label>
       <span className="site-settings-image">
         {value && <img src={value} alt="" width={40} height={40} />}
         <Input id={id} placeholder="/media/… or https://…" value={value ?? ''} onChange={(event) => onChange(event.target.value.trim() || null)} />
+        <MediaPicker label={label} onPick={(media) => onChange(media.url)} handleAdminError={handleAdminError} />
         {value && <Button onClick={() => onChange(null)}>Clear</Button>}
       </span>
     </div>
