@@ -35,7 +35,7 @@ export function MediaPicker({ label, onPick, handleAdminError = () => false }: M
   };
   return (
     <>
-      <Button onClick={() => setOpen(true)} aria-label={`Choose ${label} from the media library`}>
+      <Button onClick={() => setOpen(true)} aria-label={`Choose from library: ${label}`}>
         Choose from library
       </Button>
       <Modal open={open} title="Media library" footer={null} width={820} onCancel={() => setOpen(false)} destroyOnHidden>
