@@ -1,11 +1,17 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import type { ServerResponse } from 'node:http';
 import type { Knex } from 'knex';
 import { EventStoreUnavailableError, type EventStore, type HealthResponse } from '@team/contracts';
 import { Projector, READ_MODELS_CHECKPOINT, readActiveProjector, readCheckpoint } from '@team/projections';
 import type { AppConfig } from '../config.js';
-import { APP_CONFIG, EVENT_STORE, KNEX, READ_KNEX } from '../infrastructure/tokens.js';
+import type { Logger } from 'pino';
+import { APP_CONFIG, EVENT_STORE, KNEX, LOGGER, READ_KNEX } from '../infrastructure/tokens.js';
+import { databaseFaults } from '../infrastructure/database-faults.js';
+import { runningEmbeddedDatabase } from '../infrastructure/embedded-database.js';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../http/api-exception.filter.js';
 import { judgeHealth, type CheckpointFacts } from './projector-health.js';
+import { DiskWatch, embeddedVolumes } from './disk-watch.js';
+import { storageFacts, withStorage } from './storage-health.js';
 
 /** The checkpoint row, with how long it has been failing measured by the database's own clock. */
 async function readCheckpointFacts(knex: Knex, name: string): Promise<CheckpointFacts> {
@@ -39,19 +45,48 @@ async function readReplicaPosition(replica: Knex, name: string): Promise<number 
   }
 }
 
-/** GET /api/health: is the database reachable, and can the read tables be trusted. */
+/**
+ * GET /api/health: is the database reachable, can the read tables be trusted, and is its disk
+ * full or running low (the embedded database's volumes, watched here: this is their only reader).
+ */
 @Controller('api/health')
-export class HealthController {
+export class HealthController implements OnModuleInit, OnModuleDestroy {
+  private disks: DiskWatch | null = null;
+
   constructor(
     @Inject(KNEX) private readonly knex: Knex,
     @Inject(READ_KNEX) private readonly readKnex: Knex,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(Projector) private readonly projector: Projector | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    // DATABASE_URL: an external database, whose disk is not ours to measure.
+    if (this.config.databaseUrl) return;
+    // The launcher started the cluster before the app: its folder is known now, and stays.
+    const cluster = await runningEmbeddedDatabase(this.config.dataDir).catch(() => null);
+    this.disks = new DiskWatch(embeddedVolumes(this.config.dataDir, cluster?.dataDir ?? null), this.logger);
+    this.disks.start();
+  }
+
+  onModuleDestroy(): void {
+    this.disks?.stop();
+  }
 
   @Get()
   async health(@Res({ passthrough: true }) response: ServerResponse): Promise<HealthResponse> {
+    const storage = storageFacts((await this.disks?.read()) ?? [], databaseFaults.saidDiskFull());
+    const judged = await this.judgeDatabase();
+    const { status, body } = withStorage(judged, storage);
+    response.statusCode = status;
+    // The database cannot be reached: a client should come back later, not hammer.
+    if (body.status === 'unavailable') response.setHeader('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
+    return body;
+  }
+
+  private async judgeDatabase(): Promise<{ status: 200 | 503; body: HealthResponse }> {
     const name = this.projector?.name ?? READ_MODELS_CHECKPOINT;
     try {
       // The replica is read before the primary: a replica read after could be "ahead" of the
@@ -62,22 +97,19 @@ export class HealthController {
         readCheckpointFacts(this.knex, name),
         readActiveProjector(this.knex, name),
       ]);
-      const { status, body } = judgeHealth(
+      return judgeHealth(
         head,
         checkpoint,
         { stuckAfterMs: this.config.healthStuckAfterMs, maxLag: this.config.healthMaxLag },
         { name, runsInThisProcess: this.projector?.status().active ?? false, active },
         replicaPosition === undefined ? undefined : { position: replicaPosition },
       );
-      response.statusCode = status;
-      return body;
     } catch (error) {
-      response.statusCode = 503;
       // With KurrentDB as the log (EVENTSTORE_URL), the log can be down while PostgreSQL is up.
       if (error instanceof EventStoreUnavailableError && this.config.eventStoreUrl) {
-        return { status: 'unavailable', database: 'up', error: 'The event log cannot be reached.' };
+        return { status: 503, body: { status: 'unavailable', database: 'up', error: 'The event log cannot be reached.' } };
       }
-      return { status: 'unavailable', database: 'down', error: 'The database cannot be reached.' };
+      return { status: 503, body: { status: 'unavailable', database: 'down', error: 'The database cannot be reached.' } };
     }
   }
 }

@@ -13,6 +13,7 @@ import {
   ForbiddenError,
 } from '../shared/domain-errors.js';
 import { isDatabaseUnavailableError } from '../infrastructure/database.js';
+import { databaseFaults } from '../infrastructure/database-faults.js';
 import { pathOf } from './request-facts.js';
 
 /**
@@ -92,6 +93,8 @@ export function sendError(error: unknown, request: IncomingMessage, response: Se
   }
   const mapped = mapError(error);
   if (mapped.status >= 500) logger.error({ err: error, path: pathOf(request) }, 'request failed');
+  // Health names a full disk as the cause of an outage, also for a database it cannot measure.
+  if (mapped.status === 503) databaseFaults.note(error);
   const body = Buffer.from(JSON.stringify(mapped.body), 'utf8');
   response.statusCode = mapped.status;
   for (const [name, value] of Object.entries(mapped.headers ?? {})) response.setHeader(name, value);

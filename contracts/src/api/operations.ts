@@ -128,6 +128,17 @@ export const HealthResponseSchema = z
     replica: HealthReplicaSchema.optional(),
     reasons: z.array(z.string()).optional().meta({ description: "Why the status is not `ok`, in words a load balancer's operator can act on." }),
     error: z.string().optional(),
+    cause: z
+      .enum(['disk full'])
+      .optional()
+      .meta({ description: "Why the database is down or refuses writes, when it is known: `disk full` (its volume, or the database's own error, says so)." }),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          "Trouble on its way, e.g. `disk low: 312 MB free (3%) on the data folder's volume` (the embedded database's volume under 5% or 500 MB free).",
+      }),
   })
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
@@ -205,7 +216,8 @@ export const OPERATIONS_OPERATIONS: ApiOperationSpec[] = [
     description:
       '200 `ok`. 503 `degraded`: the projector has failed on one event for HEALTH_STUCK_AFTER_MS, or the read tables are more than ' +
       'HEALTH_MAX_LAG events behind, or the read replica cannot be reached or trails the primary by more than HEALTH_MAX_LAG. ' +
-      '503 `unavailable`: the database cannot be reached. No error text is shown here; admins find it at /api/admin/operations.',
+      '503 `unavailable`: the database cannot be reached (with Retry-After). `cause: "disk full"` when its disk is full (then `degraded` ' +
+      'while it still answers); `warnings` when the embedded database\'s volume runs low. No error text is shown here; admins find it at /api/admin/operations.',
     responses: { 200: HealthResponseSchema, 503: HealthResponseSchema },
   },
   {

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'admin/fixtures', element: withAntd(screen(() => import('./routes/admin/fixtures'))) },
       { path: 'admin/webhooks', element: withAntd(screen(() => import('./routes/admin/webhooks'))) },
       { path: 'admin/review', element: withAntd(screen(() => import('./routes/admin/review'))) },
+      { path: 'pages/:slug', element: screen(() => import('./routes/shadowed-page')) },
       { path: ':slug', element: screen(() => import('./routes/dynamic-page')) },
       { path: '*', element: screen(() => import('./routes/not-found')) },
     ],

@@ -11,6 +11,3 @@ export const submissionPath = (id: string): string => `/tracker/submissions/${id
 
 /** A player's profile: the Players screen with the profile open (docs/product.md#screens-and-routes's ?playerId=). */
 export const playerPath = (id: number): string => `/tracker/players?playerId=${id}`;
-
-/** A public page's path: the home page is `/`, every other page (system or built) `/{slug}`. */
-export const pagePath = (slug: string): string => (slug === 'home' ? '/' : `/${slug}`);
