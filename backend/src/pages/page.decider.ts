@@ -1,4 +1,4 @@
-import { isReservedSlug, systemPageById, type BlockFields, type ContentBlock, type Page, type PageEvent } from '@team/contracts';
+import { isReservedSlug, reservedSlugMessage, systemPageById, type BlockFields, type ContentBlock, type Page, type PageEvent } from '@team/contracts';
 import type { Decider } from '../shared/decide-and-append.js';
 import { ConflictError, NotFoundError } from '../shared/domain-errors.js';
 
@@ -98,9 +98,7 @@ export function decide(command: PageCommand, state: PageState): PageEvent[] {
     case 'CreatePage': {
       // Ids come from a sequence, so a used one means the id source is broken: refuse rather than overwrite.
       if (state.status !== 'absent') throw new ConflictError('This page id is already in use');
-      if (isReservedSlug(command.slug)) {
-        throw new ConflictError(`The slug "${command.slug}" is already a route of the site`);
-      }
+      if (isReservedSlug(command.slug)) throw new ConflictError(reservedSlugMessage(command.slug));
       if (command.slugTaken) throw new ConflictError(slugTakenMessage(command.slug));
       return [{ type: 'PageCreated', data: { id: state.id, slug: command.slug, title: command.title, isSystem: false } }];
     }

@@ -48,9 +48,10 @@ describe('page decider', () => {
 
   test.each([
     ['a slug another page has', 'news', true, 'A page with the slug "news" already exists'],
-    ['a route of the site', 'tracker', false, 'The slug "tracker" is already a route of the site'],
-    ['a system page slug', 'about', true, 'The slug "about" is already a route of the site'],
-    ['home', 'home', true, 'The slug "home" is already a route of the site'],
+    ['a route of the site', 'tracker', false, 'The slug "tracker" is already a route of the site: /tracker shows the ELO tracker. Choose another slug.'],
+    ['the schedule', 'schedule', false, 'The slug "schedule" is already a route of the site: /schedule shows the team\'s schedule and results. Choose another slug.'],
+    ['a system page slug', 'about', true, 'The slug "about" is already a route of the site: /about shows the About page. Choose another slug.'],
+    ['home', 'home', true, 'The slug "home" is already a route of the site: /home shows the home page. Choose another slug.'],
   ])('creating a page with %s is a conflict', (_name, slug, slugTaken, message) => {
     expect(() => when(10, [], { type: 'CreatePage', slug, title: 'T', slugTaken })).toThrow(new ConflictError(message));
   });

@@ -1,6 +1,7 @@
 // The top navigation: an ordered list of entries the owner or an editor arranges. The built-in
 // entries keep their names, paths and active rules; custom entries are pages of the page
 // builder (by slug) or external links, which open in a new tab.
+import { pagePath } from '../cms/pages-rules.js';
 
 /** The site's own screens the navigation can list, in their default order. */
 export const BUILTIN_NAV_ENTRIES = {
@@ -61,7 +62,7 @@ export function visibleNavigation(entries: readonly NavEntry[], pageExists: (slu
       const { label, href, activeWhen } = BUILTIN_NAV_ENTRIES[entry.id];
       return [{ label, href, external: false, activeWhen }];
     }
-    if (entry.kind === 'page') return pageExists(entry.slug) ? [{ label: entry.label, href: `/${entry.slug}`, external: false, activeWhen: 'prefix' }] : [];
+    if (entry.kind === 'page') return pageExists(entry.slug) ? [{ label: entry.label, href: pagePath(entry.slug), external: false, activeWhen: 'prefix' }] : [];
     return [{ label: entry.label, href: entry.url, external: true, activeWhen: 'never' }];
   });
 }

@@ -31,6 +31,8 @@ beforeEach(() => {
     'GET /api/content/about': { body: [] },
     'GET /api/content/roster': { body: [] },
     'GET /api/pages/tryouts': { body: { id: 1, slug: 'tryouts', title: 'Tryouts', isSystem: false, contentBlocks: [] } },
+    'GET /api/pages/schedule': { body: { id: 9, slug: 'schedule', title: 'Match calendar', isSystem: false, contentBlocks: [] } },
+    'GET /api/fixtures': { body: { fixtures: [], total: 0, limit: 20, offset: 0 } },
   });
 });
 
@@ -42,6 +44,7 @@ describe('routes', () => {
     ['/tracker/players', 'Players'],
     ['/tracker/record-match', 'Record Match'],
     ['/roster', 'Team Roster'],
+    ['/schedule', 'Schedule'],
     ['/admin/keys', 'Admin Login'],
   ])('%s shows %s', async (path, heading) => {
     renderAt(path);
@@ -63,6 +66,16 @@ describe('routes', () => {
     renderAt('/tryouts');
     expect(await screen.findByRole('article', { name: 'Tryouts' }, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('serves a page whose slug became a route (schedule) at /pages/schedule', async () => {
+    renderAt('/pages/schedule');
+    expect(await screen.findByRole('article', { name: 'Match calendar' }, LAZY)).toBeInTheDocument();
+  });
+
+  it('sends /pages/{slug} of an ordinary page to its one address', async () => {
+    renderAt('/pages/tryouts');
+    expect(await screen.findByRole('article', { name: 'Tryouts' }, LAZY)).toBeInTheDocument();
   });
 
   it('shows the 404 screen for an unknown slug', async () => {

@@ -42,12 +42,17 @@ describe('POST /api/pages', () => {
     expect(second.id).not.toBe(first.id);
   });
 
-  test.each(['home', 'about', 'roster', 'tracker', 'admin', 'api', 'assets'])('the route slug "%s" is a 409', async (slug) => {
+  test.each(['home', 'about', 'roster', 'tracker', 'admin', 'api', 'assets', 'media', 'schedule'])('the route slug "%s" is a 409', async (slug) => {
     const before = await app.eventCount();
     const { status, body } = await app.call('POST', '/api/pages', { admin: true, json: { slug, title: 'Mine' } });
     expect(status).toBe(409);
-    expect(body).toEqual({ error: `The slug "${slug}" is already a route of the site` });
+    expect(body.error).toMatch(new RegExp(`^The slug "${slug}" is already a route of the site: /${slug} shows .+\\. Choose another slug\\.$`));
     expect(await app.eventCount()).toBe(before);
+  });
+
+  test('the schedule slug says what is there', async () => {
+    const { body } = await app.call('POST', '/api/pages', { admin: true, json: { slug: 'schedule', title: 'Our matches' } });
+    expect(body).toEqual({ error: 'The slug "schedule" is already a route of the site: /schedule shows the team\'s schedule and results. Choose another slug.' });
   });
 
   test.each([

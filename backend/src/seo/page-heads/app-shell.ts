@@ -11,7 +11,7 @@ import { renderHead, type PageHead } from './page-head.js';
 import { UNREAD_HEAD, type PageHeads } from './page-heads.js';
 
 /** Paths Nest's controllers answer: the API's, and the SEO controllers' (robots.txt, the sitemap index and pages, the cards). */
-const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|media\/.*|manifest\.webmanifest|og\/.*)$/;
+const CONTROLLER_ROUTES = /^\/(?:api(?:\/.*)?|robots\.txt|sitemap(?:-[^/]*)?\.xml|media\/.*|manifest\.webmanifest|schedule\.ics|og\/.*)$/;
 
 /** What the shell's own head says that each page's head says instead. */
 const DEFAULT_HEAD_TAGS =

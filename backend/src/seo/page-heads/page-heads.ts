@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_SITE_SETTINGS, findMode, FORMAT_LABELS, MODES, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
+import { DEFAULT_SITE_SETTINGS, findMode, FORMAT_LABELS, MODES, pagePath, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
 import { clip, plainText } from '../plain-text.js';
 import { SiteReads } from '../site-reads.js';
 import {
@@ -139,7 +139,7 @@ export class PageHeads {
   private async customPage(slug: string, name: string): Promise<PageHead> {
     const page = await this.reads.page(slug);
     if (!page) return NOT_FOUND_HEAD;
-    return screen(title(page.title), firstText(page.contentBlocks.flatMap(blockTexts), `${page.title} · ${name}`), `/${slug}`);
+    return screen(title(page.title), firstText(page.contentBlocks.flatMap(blockTexts), `${page.title} · ${name}`), pagePath(slug));
   }
 
   private async dashboard(): Promise<PageHead> {

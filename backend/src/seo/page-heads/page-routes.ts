@@ -1,4 +1,4 @@
-import { SLUG_PATTERN } from '@team/contracts';
+import { isShadowedPage, SLUG_PATTERN } from '@team/contracts';
 import { MAX_ID } from '../../shared/route-params.js';
 
 /**
@@ -69,6 +69,9 @@ export function routeOf(rawPath: string, query: URLSearchParams): PageRoute {
   if (path === '/tracker' || path.startsWith('/tracker/')) return NOT_FOUND;
   // The admin screens ask for a key on the page: nothing to tell a crawler, whichever the screen.
   if (path.startsWith('/admin/')) return { kind: 'admin' };
+  // A built page whose slug is now a route of the site (e.g. /schedule) is served here.
+  const shadowed = /^\/pages\/([^/]+)$/.exec(path)?.[1];
+  if (shadowed !== undefined) return isShadowedPage(shadowed) ? { kind: 'custom', slug: shadowed } : NOT_FOUND;
   const slug = /^\/([^/]+)$/.exec(path)?.[1];
   return slug !== undefined && SLUG_PATTERN.test(slug) ? { kind: 'custom', slug } : NOT_FOUND;
 }

@@ -27,6 +27,9 @@ describe('routeOf: which screen a path shows, as the SPA router tells them apart
     ['/tournament-2025', { kind: 'custom', slug: 'tournament-2025' }],
     ['/admin', { kind: 'custom', slug: 'admin' }],
     ['/admin/content', { kind: 'admin' }],
+    ['/schedule', { kind: 'schedule' }],
+    ['/pages/schedule', { kind: 'custom', slug: 'schedule' }],
+    ['/pages/media', { kind: 'custom', slug: 'media' }],
   ])('%s', (url, expected) => {
     expect(route(url)).toEqual(expected);
   });
@@ -50,6 +53,10 @@ describe('routeOf: which screen a path shows, as the SPA router tells them apart
     '/under_score',
     '/a/b',
     '/caf%C3%A9',
+    // Only a page whose slug became a route is served under /pages/: the rest have one address.
+    '/pages/events',
+    '/pages/about',
+    '/pages/schedule/x',
   ])('%s is a not-found', (url) => {
     expect(route(url)).toEqual({ kind: 'not-found' });
   });

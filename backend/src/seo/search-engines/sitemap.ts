@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { pagePath } from '@team/contracts';
 import { SiteReads } from '../site-reads.js';
 
 /** URLs per page of the sitemap (the protocol allows 50,000; a page of 10,000 is about 0.8 MB). */
@@ -109,7 +110,7 @@ export class Sitemap {
     const [pages, seasons, matches] = await Promise.all([this.reads.pages(), this.reads.seasons(), this.reads.recentMatches(SITEMAP_MATCHES)]);
     const head: SitemapUrl[] = [
       ...SCREENS.map((path) => ({ path })),
-      ...pages.filter((page) => !page.isSystem).map((page) => ({ path: `/${page.slug}` })),
+      ...pages.filter((page) => !page.isSystem).map((page) => ({ path: pagePath(page.slug) })),
       // A closed season's board never changes after its end.
       ...seasons.map((season) => ({ path: `/tracker/leaderboard?season=${season.id}`, ...(season.endedAt ? { lastmod: season.endedAt } : {}) })),
       ...matches.map((match) => ({ path: `/tracker/matches/${match.id}`, lastmod: match.createdAt })),

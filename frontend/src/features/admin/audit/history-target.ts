@@ -1,5 +1,5 @@
-import type { AuditEntry } from '@team/contracts';
-import { matchPath, pagePath } from '@/lib/paths';
+import { pagePath, type AuditEntry } from '@team/contracts';
+import { matchPath } from '@/lib/paths';
 
 /** What the History drawer shows the versions of. */
 export type HistoryTarget =

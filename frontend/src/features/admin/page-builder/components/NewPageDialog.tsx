@@ -1,4 +1,5 @@
 import { Input, Modal } from 'antd';
+import { isReservedSlug, reservedSlugMessage } from '@team/contracts';
 import { useId, type FormEvent } from 'react';
 import { normalizeSlug } from '../block-drafts';
 
@@ -16,6 +17,8 @@ export interface NewPageDialogProps {
 /** docs/product.md#screens-and-routes New Page dialog: Page Title, URL Slug and where the page will be. */
 export function NewPageDialog({ open, title, slug, creating, onTitleChange, onSlugChange, onCreate, onCancel }: NewPageDialogProps) {
   const id = useId();
+  // The server refuses a route's slug too; saying so here spares a round trip and a toast.
+  const refusal = slug !== '' && isReservedSlug(slug) ? reservedSlugMessage(slug) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onCreate();
@@ -29,6 +32,7 @@ export function NewPageDialog({ open, title, slug, creating, onTitleChange, onSl
       onOk={onCreate}
       onCancel={onCancel}
       confirmLoading={creating}
+      okButtonProps={{ disabled: refusal !== null }}
       destroyOnHidden
     >
       <form onSubmit={submit} className="admin-fields">
@@ -53,8 +57,19 @@ export function NewPageDialog({ open, title, slug, creating, onTitleChange, onSl
             value={slug}
             onChange={(event) => onSlugChange(normalizeSlug(event.target.value))}
             placeholder="tournament-results"
+            status={refusal ? 'error' : undefined}
+            aria-invalid={refusal !== null}
+            aria-describedby={`${id}-slug-note`}
           />
-          <p className="slug-preview">Will be accessible at: /{slug}</p>
+          {refusal ? (
+            <p id={`${id}-slug-note`} className="slug-preview slug-refused" role="alert">
+              {refusal}
+            </p>
+          ) : (
+            <p id={`${id}-slug-note`} className="slug-preview">
+              Will be accessible at: /{slug}
+            </p>
+          )}
         </div>
         {/* Enter in either field creates the page. */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />

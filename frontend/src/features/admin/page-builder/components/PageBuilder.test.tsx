@@ -164,4 +164,43 @@ describe('PageBuilder', () => {
     expect(writes(requests)).toEqual(['DELETE /api/pages/2']);
     expect(screen.getByText('No Page Selected')).toBeInTheDocument();
   });
+  it('refuses a route slug in the New Page dialog with the reason, and sends nothing', async () => {
+    const { user, requests } = setup();
+    await user.click(await screen.findByText('New Page'));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Page Title'), 'Our matches');
+    await user.type(dialog.getByLabelText('URL Slug'), 'schedule');
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      'The slug "schedule" is already a route of the site: /schedule shows the team\'s schedule and results. Choose another slug.',
+    );
+    expect(dialog.getByLabelText('URL Slug')).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByRole('button', { name: 'Create Page' })).toBeDisabled();
+    expect(dialog.queryByText(/Will be accessible at/)).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText('URL Slug'), '-2025');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    expect(dialog.getByText('Will be accessible at: /schedule-2025')).toBeInTheDocument();
+    expect(writes(requests)).toEqual([]);
+  });
+
+  it('says where a page made before its slug became a route is now, and how to rename it', async () => {
+    const old: Page = { id: 5, slug: 'schedule', title: 'Match calendar', isSystem: false };
+    const { user } = setup({
+      'GET /api/pages': { body: [home, events, old] },
+      'GET /api/pages/schedule': { body: { ...old, contentBlocks: [] } },
+    });
+    const list = within(await screen.findByRole('list', { name: 'Pages' }));
+    expect(await list.findByText('/pages/schedule')).toBeInTheDocument();
+    expect(list.getByText('/events')).toBeInTheDocument();
+    await user.click(list.getByText('Match calendar'));
+    expect(await screen.findByText("/schedule now shows the team's schedule and results")).toBeInTheDocument();
+    expect(screen.getByText(/To rename it, choose New Page with another slug/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '/pages/schedule' })).toHaveAttribute('href', '/pages/schedule');
+    expect(screen.getByRole('link', { name: /Preview/ })).toHaveAttribute('href', '/pages/schedule');
+
+    // An ordinary page has no notice, and its preview is at its own address.
+    await user.click(list.getByText('Events'));
+    await screen.findByText('Add Content Block');
+    expect(screen.queryByText(/now shows/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Preview/ })).toHaveAttribute('href', '/events');
+  });
 });

@@ -1,10 +1,9 @@
 import { DeleteOutlined, EyeOutlined, FileOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Popconfirm, Spin, Tag } from 'antd';
-import { BLOCK_TYPES, type BlockType, type Page } from '@team/contracts';
+import { BLOCK_TYPES, isShadowedPage, pagePath, siteRouteName, type BlockType, type Page } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { serverErrorMessage } from '@/lib/api';
-import { pagePath } from '@/lib/paths';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
 import { useCreatePageMutation, useDeletePageMutation, useGetAdminPagesQuery, useGetEditorPageQuery } from '../api/pages';
@@ -26,6 +25,34 @@ export interface PageBuilderProps {
   onLogout: () => void;
   /** True when the error was a rejected admin key (the session then ends). */
   handleAdminError: (error: unknown) => boolean;
+}
+
+/** A page's address as the list shows it: /{slug}, or /pages/{slug} once the site took the slug. */
+const listedAddress = (slug: string): string => (isShadowedPage(slug) ? pagePath(slug) : `/${slug}`);
+
+/**
+ * A page made before its slug became a route of the site (issue 42's schedule): where it is now
+ * and how to give it an address of its own, since a page's slug cannot be edited.
+ */
+function ShadowedPageNotice({ slug }: { slug: string }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={`/${slug} now shows ${siteRouteName(slug)}`}
+      description={
+        <>
+          <p>
+            This page keeps its content and is served at <a href={pagePath(slug)}>{pagePath(slug)}</a> (Preview opens it there).
+          </p>
+          <p>
+            To rename it, choose New Page with another slug, add the same blocks to it and Save Changes, then come back here and
+            Delete Page. Links in the navigation settings that name this page need the new page instead.
+          </p>
+        </>
+      }
+    />
+  );
 }
 
 export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
@@ -184,7 +211,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                   <FileOutlined />
                   <span className="page-list-item-text">
                     <span>{candidate.title}</span>
-                    <span className="page-list-item-slug">/{candidate.slug}</span>
+                    <span className="page-list-item-slug">{listedAddress(candidate.slug)}</span>
                   </span>
                   {candidate.isSystem && <Tag>System</Tag>}
                 </button>
@@ -212,7 +239,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
               <div className="page-editor-header">
                 <div style={{ flex: 1, minWidth: 0 }}>
                   <h2>{selected.title}</h2>
-                  <span className="muted">/{selected.slug}</span>
+                  <span className="muted">{listedAddress(selected.slug)}</span>
                 </div>
                 {/* The home page's blocks show on /, below its sections (as About's and Roster's on theirs). */}
                 <Button icon={<EyeOutlined />} href={pagePath(selected.slug)} target="_blank" rel="noopener noreferrer">
@@ -235,6 +262,8 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                   {saving ? 'Saving...' : 'Save Changes'}
                 </Button>
               </div>
+
+              {isShadowedPage(selected.slug) && <ShadowedPageNotice slug={selected.slug} />}
 
               {/* Read-only while a Save runs, so nothing typed meanwhile is replaced by the reload. */}
               <fieldset className="block-list" disabled={saving}>
