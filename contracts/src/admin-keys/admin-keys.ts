@@ -1,50 +1,14 @@
-// Named admin keys with roles: what the server, the audit log and the Admin keys screen share.
+// Named admin keys with roles: the wire schemas the server, the audit log and the Admin keys screen share.
 import { errorResponses, isoTime, z, type ApiOperationSpec } from '../api/schema.js';
-import { namedFieldProblem } from '../text/text-rules.js';
+import { ADMIN_ROLES, MAX_ADMIN_KEY_DAYS, MAX_ADMIN_KEY_NAME_LENGTH, NAMED_KEY_ROLES, type NamedKeyRole } from './admin-roles.js';
 
-/** What a key may do. `owner` is the shared ADMIN_KEY: everything, and the keys themselves. */
-export const ADMIN_ROLES = ['owner', 'editor', 'moderator', 'recorder'] as const;
 export const AdminRoleSchema = z.enum(ADMIN_ROLES).meta({ id: 'AdminRole' });
-export type AdminRole = z.infer<typeof AdminRoleSchema>;
-
-/** The roles an owner hands out on the Admin keys screen (there is one owner key: ADMIN_KEY). */
-export const NAMED_KEY_ROLES = ['editor', 'moderator', 'recorder'] as const satisfies readonly AdminRole[];
 export const NamedKeyRoleSchema = z.enum(NAMED_KEY_ROLES).meta({ id: 'NamedKeyRole' });
-export type NamedKeyRole = z.infer<typeof NamedKeyRoleSchema>;
-
-/** Whether `role` is one an owner may hand out: what a key created from the log (or a backup) may hold. */
-export function isNamedKeyRole(role: unknown): role is NamedKeyRole {
-  return typeof role === 'string' && (NAMED_KEY_ROLES as readonly string[]).includes(role);
-}
-
-/** What each role is for, as the Admin keys screen explains it. */
-export const ADMIN_ROLE_DESCRIPTIONS: Record<AdminRole, string> = {
-  owner: 'Everything, and manages admin keys',
-  editor: 'Content sections and pages',
-  moderator: 'Void, merge, unmerge, rename, seasons and import; may record matches',
-  recorder: 'Records matches',
-};
-
-/**
- * Whether a key of role `held` may do what needs `needed`. The owner covers every role; a
- * moderator also covers recording (an import records matches, so recording is below it).
- */
-export function roleCovers(held: AdminRole, needed: AdminRole): boolean {
-  if (held === needed || held === 'owner') return true;
-  return held === 'moderator' && needed === 'recorder';
-}
-
-/** The key id the owner key (ADMIN_KEY) is recorded under. */
-export const OWNER_KEY_ID = 'owner';
-export const OWNER_KEY_NAME = 'Owner';
 
 /** Which key made an event: kept in its metadata and shown by the audit log. */
 export const AdminKeyRefSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AdminKeyRef', description: 'Which key made an event.' });
 export type AdminKeyRef = z.infer<typeof AdminKeyRefSchema>;
 
-export const MAX_ADMIN_KEY_NAME_LENGTH = 60;
-/** The longest expiry an owner may set, in days from now. */
-export const MAX_ADMIN_KEY_DAYS = 3660;
 
 /** GET /api/admin/session: the presented key's identity (401 for a wrong key). */
 export const AdminSessionInfoSchema = z
@@ -168,9 +132,4 @@ export interface AdminKeyExpired {
   data: { keyId: string; name: string; expiresAt: string };
 }
 export type AdminKeyEvent = AdminKeyCreated | AdminKeyRevoked | AdminKeyExpired;
-export const ADMIN_KEYS_STREAM = 'admin-keys';
 
-/** What is wrong with a key's name, or null (the name is trimmed first). */
-export function adminKeyNameProblem(name: unknown): string | null {
-  return namedFieldProblem(name, MAX_ADMIN_KEY_NAME_LENGTH, 'a key needs the name of the person who holds it');
-}

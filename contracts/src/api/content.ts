@@ -1,7 +1,7 @@
 import { AdminKeyRefSchema } from '../admin-keys/admin-keys.js';
 import { isoTime, wholeNumber, z } from './schema.js';
+import { CONTENT_PAGES, BLOCK_TYPES, BLOCK_LAYOUTS, BLOCK_PADDINGS, TEXT_ALIGNS, BUTTON_STYLES } from './content-options.js';
 
-export const CONTENT_PAGES = ['home', 'about', 'roster'] as const;
 export const ContentPageSchema = z.enum(CONTENT_PAGES).meta({ id: 'ContentPage' });
 export type ContentPage = z.infer<typeof ContentPageSchema>;
 
@@ -36,17 +36,6 @@ export interface UpdateContentRequest {
 export interface ReorderContentRequest {
   orderedIds: number[];
 }
-
-export const BLOCK_TYPES = ['text', 'video', 'image', 'html', 'button', 'spacer'] as const;
-export type BlockType = (typeof BLOCK_TYPES)[number];
-export const BLOCK_LAYOUTS = ['full', 'half', 'third', 'two-thirds'] as const;
-export type BlockLayout = (typeof BLOCK_LAYOUTS)[number];
-export const BLOCK_PADDINGS = ['none', 'small', 'medium', 'large'] as const;
-export type BlockPadding = (typeof BLOCK_PADDINGS)[number];
-export const TEXT_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
-export type TextAlign = (typeof TEXT_ALIGNS)[number];
-export const BUTTON_STYLES = ['primary', 'secondary', 'outline'] as const;
-export type ButtonStyle = (typeof BUTTON_STYLES)[number];
 
 export const ContentBlockSchema = z
   .object({

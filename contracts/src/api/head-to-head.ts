@@ -1,5 +1,4 @@
-import { compareCodeUnits } from '../text/compare-code-units.js';
-import { ModeRefSchema, TeamIdSchema, type PlayerMatchRecord } from './matches.js';
+import { ModeRefSchema, TeamIdSchema } from './matches.js';
 import { LeaderboardEntrySchema } from './players.js';
 import { errorResponses, idParam, isoTime, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 
@@ -28,20 +27,6 @@ export const RatingHistoryPointSchema = z
   .object({ matchId: wholeNumber(), createdAt: isoTime(), mode: ModeRefSchema, eloChange: wholeNumber(), eloAfter: wholeNumber() })
   .meta({ id: 'RatingHistoryPoint' });
 export type RatingHistoryPoint = z.infer<typeof RatingHistoryPointSchema>;
-
-/** A player's history as rating points, oldest first (lines without a rating left out). */
-export function ratingHistoryOf(records: readonly PlayerMatchRecord[]): RatingHistoryPoint[] {
-  return records
-    .filter((record) => record.eloAfter != null && record.eloChange != null)
-    .map((record) => ({
-      matchId: record.match.id,
-      createdAt: record.match.createdAt,
-      mode: record.match.mode,
-      eloChange: record.eloChange!,
-      eloAfter: record.eloAfter!,
-    }))
-    .sort((x, y) => compareCodeUnits(x.createdAt, y.createdAt) || x.matchId - y.matchId);
-}
 
 /** One side of a comparison: the player as the leaderboard ranks it, and its rating history. */
 export const ComparedPlayerSchema = z

@@ -1,4 +1,5 @@
 import { AS_OF_QUERY, errorResponses, idParam, wholeNumber, z, type ApiOperationSpec } from './schema.js';
+import { PLAYER_SEARCH_MAX_QUERY_LENGTH } from './player-search.js';
 
 /** A player as the read side serves it (docs/product.md#entities). */
 export const PlayerSchema = z
@@ -65,8 +66,6 @@ export const RenamePlayerResponseSchema = z
   .meta({ id: 'RenamePlayerResponse' });
 export type RenamePlayerResponse = z.infer<typeof RenamePlayerResponseSchema>;
 
-/** GET /api/players/search: `q` is 1 to this many characters once trimmed. */
-export const PLAYER_SEARCH_MAX_QUERY_LENGTH = 64;
 /** GET /api/players/search: the most players one lookup answers (`limit`). */
 export const PLAYER_SEARCH_MAX_LIMIT = 20;
 /** GET /api/players/search: how many players a lookup answers when `limit` is not given. */

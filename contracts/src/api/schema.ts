@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdminRole } from '../admin-keys/admin-keys.js';
+import type { AdminRole } from '../admin-keys/admin-roles.js';
 
 // One schema per wire type (docs/api.md): the TypeScript type both sides use is its z.infer, the
 // server validates requests with it, and the OpenAPI document's component schemas are made from

@@ -1,4 +1,4 @@
-import { CONTENT_PAGES } from '../api/content.js';
+import { CONTENT_PAGES } from '../api/content-options.js';
 import { DEFAULT_SECTION_TEMPLATES } from './content-templates.js';
 
 describe('DEFAULT_SECTION_TEMPLATES', () => {
