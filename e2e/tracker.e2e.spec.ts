@@ -445,7 +445,7 @@ describe('ELO tracker in Chromium', () => {
     expect(rank).toBeLessThanOrEqual(5);
 
     const stat = async (label: string) => (await profile.locator(`[data-stat="${label}"] dd`).textContent())?.trim();
-    expect(await stat('ELO Rating')).toBe(String(ace.elo));
+    expect(await stat('ELO Rating')).toBe(`${ace.elo}Overall ELO — matches recorded without a mode`);
     expect(await stat('Win Rate')).toBe(`${ace.winRate.toFixed(1)}%${ace.wins}-${ace.losses}`);
     expect(await stat('K/D Ratio')).toBe(`${ace.kdRatio.toFixed(2)}${ace.totalKills} kills / ${ace.totalDeaths} deaths`);
     expect(await stat('Total Matches')).toBe('2Games played');
@@ -514,7 +514,8 @@ describe('ELO tracker in Chromium', () => {
     await recent.first().waitFor();
     expect(await recent.count()).toBe(2);
     // Newest first: the overall match Team 2 won, then the Hardpoint match.
-    expect(await recent.nth(0).textContent()).toMatch(/^Overall.*Team 1Ace, Echo.*Team 2WinnerCinder, Drift$/);
+    // A match without a mode says so, and which rating it moved.
+    expect(await recent.nth(0).textContent()).toMatch(/^No mode match #\d+Overall ELO.*Team 1Ace, Echo.*Team 2WinnerCinder, Drift$/);
     expect(await recent.nth(1).textContent()).toMatch(/^Hardpoint.*Team 1 250WinnerAce, Bolt.*Team 2 180Cinder, Drift$/);
 
     const distribution = page.locator('.panel', { hasText: 'Rank Distribution' });
@@ -707,5 +708,77 @@ describe('ELO tracker in Chromium', () => {
       await open('/tracker/xyz');
       await heading('404 Page Not Found').waitFor();
     });
+  });
+
+  test('navigation: a new screen opens at its top, Back and Forward restore the position; the open profile is in the address', async () => {
+    // Enough players for the leaderboard to scroll 1,200 px.
+    for (let m = 10; m < 20; m++) {
+      const line = (n: number, username: string) => matchPlayer(`1000000000000${m}${n}0`, username, 5 + n, 3);
+      await recordMatch(server, { winningTeam: 'team1', team1: [line(1, `Scroll${m}a`), line(2, `Scroll${m}b`)], team2: [line(3, `Scroll${m}c`), line(4, `Scroll${m}d`)] });
+    }
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    // A click in the page, not Playwright's, which would scroll the link into view first.
+    const follow = (href: string) => page.evaluate((path) => document.querySelector<HTMLAnchorElement>(`.tracker-sidebar a[href="${path}"]`)!.click(), href);
+
+    await open('/tracker/leaderboard');
+    await page.locator('tbody tr.leaderboard-row').nth(40).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.waitForFunction(() => Math.round(window.scrollY) === 1200);
+    await frames();
+    await follow('/tracker/players');
+    await heading('Players').waitFor();
+    await page.locator('.player-card').first().waitFor();
+    expect(await scrollY()).toBe(0);
+
+    await page.goBack();
+    await heading('Leaderboard').waitFor();
+    await page.waitForFunction(() => Math.round(window.scrollY) === 1200, undefined, { timeout: 10_000 });
+    await page.goForward();
+    await heading('Players').waitFor();
+    await page.waitForFunction(() => Math.round(window.scrollY) === 0, undefined, { timeout: 10_000 });
+
+    // The profile dialog: opening it sets ?playerId= (a new entry), Back closes it, Forward opens it again.
+    await page.goBack();
+    await heading('Leaderboard').waitFor();
+    const row = page.locator('tbody tr.leaderboard-row').nth(2);
+    const name = (await row.locator('td').nth(1).locator('strong').textContent())!;
+    await row.click();
+    await dialog().getByRole('heading', { name, exact: true }).waitFor();
+    await page.waitForURL(/\/tracker\/leaderboard\?playerId=\d+$/);
+    await page.goBack();
+    await dialog().waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('');
+    await page.goForward();
+    await dialog().getByRole('heading', { name, exact: true }).waitFor();
+    await closeDialog();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('How ratings work (/tracker/ratings), linked from the sidebar, in light and dark, desktop and 390 px', async () => {
+    await open('/tracker/dashboard');
+    await page.getByRole('navigation', { name: 'ELO Tracker' }).getByRole('link', { name: 'How ratings work' }).click();
+    await heading('How ratings work').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/tracker/ratings');
+    expect(await page.getByTestId('example-line').allTextContents()).toHaveLength(4);
+    await page.getByRole('navigation', { name: 'ELO Tracker' }).getByRole('link', { name: 'Compare' }).waitFor();
+    const ratings = async () => {
+      await open('/tracker/ratings');
+      await page.getByRole('heading', { name: 'Worked example' }).waitFor();
+    };
+    await shootBothThemes(page, 'ratings', ratings);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await shootBothThemes(page, 'ratings-mobile', async () => {
+        await ratings();
+        expect(await horizontalOverflow(page)).toBe(0);
+      });
+      await shootBothThemes(page, 'leaderboard-mode-mobile', async () => {
+        await open('/tracker/leaderboard?mode=1');
+        await page.getByText("Hardpoint ELO — Hardpoint matches only. W/L, K/D, averages and matches are Hardpoint's too.").waitFor();
+      });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 });

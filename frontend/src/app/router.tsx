@@ -3,6 +3,7 @@ import { useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '@/components/layouts/PublicLayout';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { RouteErrorBoundary } from './routes/route-error';
+import { useScrollRestoration } from './scroll-restoration';
 
 /**
  * Every screen is its own chunk (React.lazy), so the public pages never download
@@ -94,5 +95,6 @@ export const routes: RouteObject[] = [
  * router's code weighed about 15 KiB gzipped on every page's first load.
  */
 export function AppRoutes() {
+  useScrollRestoration();
   return useRoutes(routes);
 }

@@ -9,7 +9,18 @@ import './hint.css';
  * no hover. The text is also the wrapped control's accessible name or description (set
  * there), so the hint itself is hidden from readers.
  */
-export function Hint({ title, placement = 'bottom', children }: { title: string; placement?: 'bottom' | 'right'; children: ReactNode }) {
+export function Hint({
+  title,
+  placement = 'bottom',
+  wide = false,
+  children,
+}: {
+  title: string;
+  placement?: 'bottom' | 'right';
+  /** A sentence rather than a label: wrapped in a box of its own width, drawn only while open. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const { openDelayMs, onOpenChange } = useTooltipTiming();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -31,7 +42,7 @@ export function Hint({ title, placement = 'bottom', children }: { title: string;
   };
 
   return (
-    <span className={`hint hint-${placement}`} data-hint={title} data-open={open || undefined} onPointerEnter={show} onPointerLeave={hide}>
+    <span className={`hint hint-${placement}${wide ? ' hint-wide' : ''}`} data-hint={title} data-open={open || undefined} onPointerEnter={show} onPointerLeave={hide}>
       {children}
     </span>
   );

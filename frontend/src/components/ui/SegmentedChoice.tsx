@@ -55,7 +55,7 @@ export function SegmentedChoice<T extends string>({
           </button>
         );
         return option.hint ? (
-          <Hint key={option.value} title={option.hint}>
+          <Hint key={option.value} title={option.hint} wide>
             {button}
           </Hint>
         ) : (

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { useGetModesQuery } from '@/features/matches/api/get-modes';
@@ -9,6 +8,7 @@ import { leaderboardSeasonFrom } from '@/features/players/api/get-seasons';
 import { useGetSeasonsQuery } from '@/lib/seasons';
 import { LeaderboardSeasonSelect } from '@/features/players/components/LeaderboardSeasonSelect';
 import { PlayerProfileDialogOnDemand } from '@/features/players/components/PlayerProfileDialogOnDemand';
+import { useProfileInAddress } from '@/features/players/use-profile-in-address';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { poolNote } from '@/lib/rating-name';
 
@@ -16,7 +16,7 @@ export default function LeaderboardRoute() {
   usePageTitle('Leaderboard');
   const { data: modes = [] } = useGetModesQuery();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [selectedPlayerId, setSelectedPlayerId] = useState<number | null>(null);
+  const profile = useProfileInAddress();
   const { data: seasons = [] } = useGetSeasonsQuery();
   const modeId = leaderboardModeFrom(searchParams);
   const seasonId = leaderboardSeasonFrom(searchParams);
@@ -45,8 +45,8 @@ export default function LeaderboardRoute() {
       />
       {/* What the board's numbers count: "Overall" is read as "all matches" otherwise. */}
       <p className="muted board-pool-note">{poolNote(modes.find((mode) => mode.id === modeId))}</p>
-      <Leaderboard modeId={modeId} seasonId={seasonId} onSelect={setSelectedPlayerId} />
-      <PlayerProfileDialogOnDemand playerId={selectedPlayerId} onClose={() => setSelectedPlayerId(null)} />
+      <Leaderboard modeId={modeId} seasonId={seasonId} onSelect={profile.open} />
+      <PlayerProfileDialogOnDemand playerId={profile.playerId} onClose={profile.close} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { makePlayer } from '@/test/fixtures';
 import { mockFetch } from '@/test/mock-fetch';
@@ -95,5 +96,64 @@ describe('PlayersBrowser', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Search players' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Search players' }), 'Lone');
     expect(screen.queryByText(PROVISIONAL_EXPLANATION, { exact: false })).toBeNull();
+  });
+
+  it('keeps the open profile in the address: opening pushes ?playerId=, Back closes it, Forward opens it again', async () => {
+    function History() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      return (
+        <>
+          <output data-testid="address">{location.pathname + location.search}</output>
+          <button type="button" onClick={() => void navigate(-1)}>
+            Browser back
+          </button>
+          <button type="button" onClick={() => void navigate(1)}>
+            Browser forward
+          </button>
+        </>
+      );
+    }
+    mockFetch({ 'GET /api/players': { body: players }, 'GET /api/players/1/matches': { body: [] }, 'GET /api/players/2/matches': { body: [] } });
+    renderWithProviders(
+      <>
+        <PlayersBrowser />
+        <History />
+      </>,
+      { route: '/tracker/players' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /^nightowl\b/ }));
+    expect(screen.getByTestId('address')).toHaveTextContent('/tracker/players?playerId=2');
+    expect(await within(await screen.findByRole('dialog')).findByText('Discord ID: 1002')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back', hidden: true }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/tracker\/players$/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Browser forward' }));
+    expect(await within(await screen.findByRole('dialog')).findByText('Discord ID: 1002')).toBeInTheDocument();
+    // Dismissing goes back over the entry the click pushed: no second entry to step through.
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/tracker\/players$/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes a profile a shared link opened by taking ?playerId= out of the address', async () => {
+    function Address() {
+      const location = useLocation();
+      return <output data-testid="address">{location.pathname + location.search}</output>;
+    }
+    mockFetch({ 'GET /api/players': { body: players }, 'GET /api/players/2/matches': { body: [] } });
+    renderWithProviders(
+      <>
+        <PlayersBrowser />
+        <Address />
+      </>,
+      { route: '/tracker/players?playerId=2' },
+    );
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Discord ID: 1002');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/tracker\/players$/);
   });
 });

@@ -1,13 +1,12 @@
 import { rankPlayers } from '@team/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Panel } from '@/components/ui/Panel';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useNameSuffixes } from '@/lib/player-name';
 import { useGetPlayersQuery } from '../api/get-players';
-import { PROFILE_QUERY_PARAMS, profileIdFrom } from '../profile-link';
+import { useProfileInAddress } from '../use-profile-in-address';
 import { PlayerCard } from './PlayerCard';
 import { PlayerProfileDialogOnDemand } from './PlayerProfileDialogOnDemand';
 import { ProvisionalNote } from './ProvisionalTag';
@@ -18,14 +17,7 @@ const SKELETON_CARDS = 6;
 export function PlayersBrowser() {
   const { data: players = [], isLoading } = useGetPlayersQuery();
   const [search, setSearch] = useState('');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const linkedId = profileIdFrom(searchParams);
-  const [selectedId, setSelectedId] = useState<number | null>(linkedId);
-
-  // A link to ?playerId= followed while already on this screen opens that profile too.
-  useEffect(() => {
-    if (linkedId != null) setSelectedId(linkedId);
-  }, [linkedId]);
+  const profile = useProfileInAddress();
 
   const ranked = useMemo(() => rankPlayers(players), [players]);
   // Same-named players are told apart across the whole list, whatever the search shows.
@@ -34,15 +26,6 @@ export function PlayersBrowser() {
     const needle = search.trim().toLowerCase();
     return needle ? ranked.filter((player) => player.username.toLowerCase().includes(needle)) : ranked;
   }, [ranked, search]);
-
-  const closeProfile = useCallback(() => {
-    setSelectedId(null);
-    if (PROFILE_QUERY_PARAMS.some((name) => searchParams.has(name))) {
-      const next = new URLSearchParams(searchParams);
-      PROFILE_QUERY_PARAMS.forEach((name) => next.delete(name));
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
 
   return (
     <>
@@ -63,13 +46,13 @@ export function PlayersBrowser() {
         <>
           <div className="card-grid">
             {visible.map((player) => (
-              <PlayerCard key={player.id} player={player} suffixes={suffixes} onSelect={setSelectedId} />
+              <PlayerCard key={player.id} player={player} suffixes={suffixes} onSelect={profile.open} />
             ))}
           </div>
           <ProvisionalNote players={visible} />
         </>
       )}
-      <PlayerProfileDialogOnDemand playerId={selectedId} onClose={closeProfile} showMatchDetails />
+      <PlayerProfileDialogOnDemand playerId={profile.playerId} onClose={profile.close} showMatchDetails />
     </>
   );
 }
