@@ -1,8 +1,25 @@
-import type { OperationsStatus, RebuildStatus, SetAsideEntry, SetAsideEventRequest, SetAsideEventResponse } from '@team/contracts';
+import type { HealthResponse, OperationsStatus, RebuildStatus, SetAsideEntry, SetAsideEventRequest, SetAsideEventResponse } from '@team/contracts';
 import { api } from '@/lib/api';
+
+/** A health answer: 503 (degraded, unavailable) carries one too, and is what an outage shows. */
+function isHealthAnswer(value: unknown): value is HealthResponse {
+  return typeof value === 'object' && value !== null && 'status' in value && 'database' in value;
+}
 
 const operationsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * GET /api/health, read by the Operations screen for the disk's state: public, and still
+     * answering while the database (and so /api/admin/operations) is down.
+     */
+    getHealth: build.query<HealthResponse, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const result = await baseQuery('/api/health');
+        if (result.error) return result.error.status === 503 && isHealthAnswer(result.error.data) ? { data: result.error.data } : { error: result.error };
+        return { data: result.data as HealthResponse };
+      },
+      keepUnusedDataFor: 0,
+    }),
     /** GET /api/admin/operations. */
     getOperations: build.query<OperationsStatus, void>({
       query: () => ({ url: '/api/admin/operations', admin: true }),
@@ -66,5 +83,5 @@ const setAsideApi = operationsApi.injectEndpoints({
   }),
 });
 
-export const { useGetOperationsQuery, useRebuildReadModelsMutation } = operationsApi;
+export const { useGetHealthQuery, useGetOperationsQuery, useRebuildReadModelsMutation } = operationsApi;
 export const { useSetAsideEventMutation, useUndoSetAsideEventMutation } = setAsideApi;

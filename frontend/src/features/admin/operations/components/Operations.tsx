@@ -5,6 +5,7 @@ import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import {
+  useGetHealthQuery,
   useGetOperationsQuery,
   useRebuildReadModelsMutation,
   useSetAsideEventMutation,
@@ -13,6 +14,7 @@ import {
 import { formatCount } from '../rebuild-figures';
 import { OpsTime } from './OpsTime';
 import { ProjectorWorkerCard } from './ProjectorWorkerCard';
+import { DiskNotice } from './DiskNotice';
 import { LagTag } from './LagTag';
 import { RebuildPanel } from './RebuildPanel';
 import { PausedWebhooksPanel } from './PausedWebhooksPanel';
@@ -64,6 +66,7 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
   // Polls fast while a rebuild runs (RTK Query restarts its timer when the interval changes).
   const [pollingInterval, setPollingInterval] = useState(STATUS_POLL_MS);
   const status = useGetOperationsQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval });
+  const health = useGetHealthQuery(undefined, { refetchOnMountOrArgChange: true, pollingInterval: STATUS_POLL_MS });
   const running = status.data?.rebuild.running ?? false;
   useEffect(() => setPollingInterval(running ? REBUILD_POLL_MS : STATUS_POLL_MS), [running]);
   const [startRebuild, { isLoading: starting }] = useRebuildReadModelsMutation();
@@ -129,6 +132,7 @@ export function Operations({ onLogout, handleAdminError }: OperationsProps) {
     <div>
       <AdminScreenHeader title="Operations" subtitle="The event log, the read models projected from it, and rebuilds." onLogout={onLogout} />
 
+      <DiskNotice health={health.data} />
       {status.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
       {status.isError && !data && (
         <Alert
