@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { screenshot, screenshotDir, type Browser } from './support/browser.js';
 import { startSiteServer, type TestApp } from './support/server.js';
 import {
   firstLoadScriptKiB,
+  horizontalOverflow,
   FIRST_LOAD_JS_BUDGET_KIB,
   matchPlayer,
   recordMatch,
@@ -180,5 +181,44 @@ describe('match pages in Chromium', () => {
     }
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
     await page.waitForURL('**/tracker/dashboard');
+  });
+
+  test('on a 390 px phone each team is a card per player, ELO Before ahead of ELO After, and a match without stats shows dashes; light and dark', async () => {
+    // Match 3: recorded without any stats.
+    await recordMatch(server, {
+      winningTeam: 'team1',
+      team1: [{ discordId: '300000000000000001', username: 'Vandal' }],
+      team2: [{ discordId: '300000000000000002', username: 'Wraith' }],
+    });
+    const figures = (card: Locator) =>
+      card.evaluate((element) => [...element.querySelectorAll('dt')].map((dt) => `${dt.textContent}=${dt.nextElementSibling!.textContent}`));
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await shootBothThemes(page, 'match-mobile', async () => {
+        await open('/tracker/matches/2');
+        await heading('Match #2').waitFor();
+        const vandal = page.getByTestId('match-card').filter({ hasText: 'Vandal' });
+        await vandal.waitFor();
+        expect(await page.locator('.match-table').count()).toBe(0);
+        const shown = await figures(vandal);
+        expect(shown.map((pair) => pair.split('=')[0])).toEqual(['K/D/A', 'Score', 'HP Time', 'Hardpoint ELO Before', 'Hardpoint ELO After']);
+        expect(shown[0]).toBe('K/D/A=20/10/5');
+        expect(await horizontalOverflow(page)).toBe(0);
+      });
+      await shootBothThemes(page, 'match-no-stats-mobile', async () => {
+        await open('/tracker/matches/3');
+        await heading('Match #3').waitFor();
+        const vandal = page.getByTestId('match-card').filter({ hasText: 'Vandal' });
+        await vandal.waitFor();
+        expect((await figures(vandal)).slice(0, 2)).toEqual(['K/D/A=-', 'Score=-']);
+      });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+    // The desktop table shows the dashes too.
+    await open('/tracker/matches/3');
+    const row = page.getByRole('region', { name: 'Team 1, winner' }).getByRole('row', { name: /Vandal/ });
+    await row.waitFor();
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 2)).toEqual(['-', '-']);
   });
 });

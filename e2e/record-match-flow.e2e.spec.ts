@@ -172,7 +172,7 @@ describe('Record Match with the player lookup in Chromium', () => {
       await field(row(1, 1), 'Discord ID').fill('4999999999999999998');
       await field(row(1, 1), 'Username').fill(ACE.username);
       await row(1, 1)
-        .getByText(`New Discord ID: 'Ace Sniper' is already player #1 with Discord ID ${ACE.discordId}. Pick them from the list if it is the same person.`)
+        .getByText(`New Discord ID: 'Ace Sniper' is already player ID 1 with Discord ID ${ACE.discordId}. Pick them from the list if it is the same person.`)
         .waitFor();
       expect(await field(row(1, 1), 'Discord ID').evaluate((input: HTMLInputElement) => input.scrollWidth - input.clientWidth)).toBeLessThanOrEqual(0);
       await shoot('public-record-match-lookup-phone', async () => {
@@ -182,7 +182,8 @@ describe('Record Match with the player lookup in Chromium', () => {
       });
 
       await page.goto(server.baseUrl + matchPath);
-      await page.getByRole('region', { name: 'Team 2, winner' }).getByRole('columnheader', { name: 'Hardpoint ELO After' }).waitFor();
+      // A phone gets a card per player: the mode's ELO Before, then After.
+      await page.getByRole('region', { name: 'Team 2, winner' }).getByTestId('match-card').first().getByText('Hardpoint ELO After', { exact: true }).waitFor();
       await shoot('public-match-ratings-phone');
       expect(phoneErrors).toEqual([]);
     } finally {
