@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createBlock } from '../backend/src/testing/cms-requests.js';
-import { mountUploadBodies, pngOf } from '../backend/src/testing/media-uploads.js';
+import { pngOf } from '../backend/src/testing/media-uploads.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
@@ -27,7 +27,6 @@ describe('site settings in Chromium', () => {
   beforeAll(async () => {
     server = await startSiteServer();
     // The upload's body reader, where app.ts mounts it ahead of the JSON reader.
-    mountUploadBodies(server);
     const created = await server.call('POST', '/api/pages', { admin: true, json: { title: 'Tryouts', slug: 'tryouts' } });
     expect(created.status).toBe(201);
     await createBlock(server, created.body.id, { title: 'Open tryouts', content: '<p>Every Friday at 20:00.</p>' });

@@ -36,6 +36,7 @@ import { createLogger, NestPinoLogger } from './infrastructure/logger.js';
 import { PgNotifications } from './infrastructure/pg-notifications.js';
 import type { Clock } from './infrastructure/tokens.js';
 import { IMPORT_PATH } from './ladder/import-matches/import-matches.controller.js';
+import { MEDIA_UPLOAD_PATH, mediaUploadBodies } from './media/upload-body.js';
 import { AdminKeyGuard } from './admin-access/admin-key.guard.js';
 import { appShell } from './seo/page-heads/app-shell.js';
 import { PageHeads } from './seo/page-heads/page-heads.js';
@@ -250,6 +251,8 @@ function configureHttp(app: NestExpressApplication, config: AppConfig, logger: L
     );
   });
   app.use(IMPORT_PATH, textBodies({ bytes: MAX_IMPORT_BYTES, ms: IMPORT_BODY_MAX_MS }));
+  // A media upload is multipart: its own reader, after the editor key, up to 10 MB.
+  app.use(MEDIA_UPLOAD_PATH, mediaUploadBodies(adminKey));
   // JSON bodies are read here and parsed after the route's guards (JsonBodyInterceptor).
   app.use(jsonBodies({ bytes: MAX_JSON_BYTES, ms: config.bodyTimeoutMs }));
   app.useGlobalFilters(new ApiExceptionFilter(logger));

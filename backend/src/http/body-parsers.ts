@@ -24,6 +24,11 @@ class BodyRefusedError extends Error {
 const BODY_READ = Symbol('bodyRead');
 type Marked = WebRequest & { [BODY_READ]?: true };
 
+/** Marks a request whose body another reader has taken (a multipart upload): the JSON reader then leaves it be. */
+export function markBodyRead(request: IncomingMessage): void {
+  (request as Marked)[BODY_READ] = true;
+}
+
 /** Whether the request carries a body at all: a length over 0 or a chunked transfer. */
 function carriesBody(request: IncomingMessage): boolean {
   if (request.headers['transfer-encoding'] !== undefined) return true;

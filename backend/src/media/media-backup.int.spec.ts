@@ -6,7 +6,6 @@ import { restoreBackup } from '../backup/restore-backup.js';
 import { writeBackup } from '../backup/write-backup.js';
 import { createKnex } from '../infrastructure/database.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
-import { mountUploadBodies } from '../testing/media-uploads.js';
 import { pngOf, upload } from '../testing/media-uploads.js';
 
 // The library's bytes are in no event: a backup must carry them, and a restored site serves them.
@@ -19,7 +18,6 @@ describe('media in a backup and a restore', () => {
   beforeAll(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'media-backup-'));
     original = await startTestApp();
-    mountUploadBodies(original);
   });
   afterAll(async () => {
     await restored?.close();

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import busboy from 'busboy';
 import { PayloadTooLargeException } from '@nestjs/common';
 import { MAX_ALT_LENGTH, MAX_MEDIA_BYTES } from '@team/contracts';
-import { readOffBody } from '../http/body-parsers.js';
+import { markBodyRead, readOffBody } from '../http/body-parsers.js';
 import type { WebRequest } from '../http/request-facts.js';
 import { InvalidInputError } from '../shared/domain-errors.js';
 
@@ -37,7 +37,7 @@ export interface KeyCheck {
  * Reads a multipart/form-data upload (busboy, streamed): one `file` part of at most 10 MB and an
  * `alt` field. The key is checked before a byte is read, so no one else can make the server take
  * 10 MB. Past the limit the rest is read off (bounded) and the answer is 413; nothing is kept.
- * Once read, the request is marked as having no body left, so the JSON reader after it passes.
+ * Once read, the request is marked read (markBodyRead), so the JSON reader after it leaves it be.
  */
 export function mediaUploadBodies(keys: KeyCheck, limits: { bytes: number; ms: number } = { bytes: MAX_MEDIA_BYTES, ms: UPLOAD_BODY_MAX_MS }) {
   return (request: WebRequest, response: ServerResponse, next: Next): void => {
@@ -50,11 +50,6 @@ export function mediaUploadBodies(keys: KeyCheck, limits: { bytes: number; ms: n
       },
     );
   };
-}
-
-function markRead(request: IncomingMessage): void {
-  delete request.headers['transfer-encoding'];
-  request.headers['content-length'] = '0';
 }
 
 function readUpload(request: WebRequest, response: ServerResponse, limits: { bytes: number; ms: number }, next: Next): void {
@@ -85,7 +80,7 @@ function readUpload(request: WebRequest, response: ServerResponse, limits: { byt
     if (error) return refuse(request, response, next, error);
     if (!sawFile) return next(new InvalidInputError('The upload has no file part: send the image in a part named "file".'));
     (request as WithUpload)[UPLOAD] = { file: Buffer.concat(chunks), fileName, alt };
-    markRead(request);
+    markBodyRead(request);
     next();
   };
   const timer = setTimeout(() => {
@@ -119,7 +114,7 @@ function readUpload(request: WebRequest, response: ServerResponse, limits: { byt
 function refuse(request: IncomingMessage, response: ServerResponse, next: Next, error: unknown): void {
   readOffBody(request, (whole) => {
     if (!whole) response.setHeader('Connection', 'close');
-    markRead(request);
+    markBodyRead(request);
     next(error);
   });
 }

@@ -1,7 +1,4 @@
 import sharp from 'sharp';
-import type { TestApp } from './test-app.js';
-import { AdminKeyGuard } from '../admin-access/admin-key.guard.js';
-import { MEDIA_UPLOAD_PATH, mediaUploadBodies } from '../media/upload-body.js';
 
 /** A real PNG of the given size, one colour. */
 export function pngOf(width: number, height: number): Promise<Buffer> {
@@ -57,20 +54,4 @@ export async function upload(baseUrl: string, file: { bytes: Buffer; name: strin
     /* not JSON */
   }
   return { status: response.status, body, headers: response.headers };
-}
-
-interface RouterLike {
-  stack: unknown[];
-}
-
-/**
- * Puts the upload body reader in front of every other middleware of a test app, where app.ts
- * mounts it ahead of the JSON reader. (Tests only: the app's own mount is app.ts's.)
- */
-export function mountUploadBodies(app: TestApp): void {
-  const nest = app.running.app;
-  const express = nest.getHttpAdapter().getInstance() as { use: (path: string, handler: unknown) => void; router: RouterLike };
-  express.use(MEDIA_UPLOAD_PATH, mediaUploadBodies(nest.get(AdminKeyGuard)));
-  const stack = express.router.stack;
-  stack.unshift(stack.pop());
 }
