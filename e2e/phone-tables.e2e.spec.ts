@@ -151,11 +151,15 @@ describe('phone tables, same names and provisional ratings in Chromium', () => {
       (page) => page.getByRole('region', { name: 'Team 2' }).getByRole('link', { name: 'shadow ·…7310' }).waitFor(),
       async (page, width) => {
         const winners = page.getByRole('region', { name: 'Team 1, winner' });
-        // The phone's two-line rows are still table rows and cells to a screen reader.
-        await winners.getByRole('row', { name: /Shadow ·…4821/ }).getByRole('cell', { name: '22/12/6' }).waitFor();
-        await fitsPhone(page, page.locator('.match-table tbody .elo-change'), width, 'rating change');
-        await fitsPhone(page, page.locator('.match-table tbody th a'), width, 'player');
-        expect(await page.locator('.match-table tbody .elo-change').count()).toBe(4);
+        // Below 768 px a card per player (as the leaderboard's), a table row above it.
+        const phone = width < 768;
+        const line = phone ? '[data-testid="match-card"]' : '.match-table tbody tr';
+        const shadow = winners.locator(line, { hasText: 'Shadow ·…4821' });
+        await shadow.getByText('22/12/6', { exact: true }).waitFor();
+        await fitsPhone(page, page.locator(`${line} .elo-change`), width, 'rating change');
+        await fitsPhone(page, page.locator(phone ? `${line} .match-card-player a` : `${line} th a`), width, 'player');
+        if (phone) await fitsPhone(page, page.locator(`${line} .match-card-figures`), width, 'figures');
+        expect(await page.locator(`${line} .elo-change`).count()).toBe(4);
         expect(await winners.getByRole('link', { name: 'Ace' }).count()).toBe(1);
       },
     );
