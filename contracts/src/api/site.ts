@@ -1,8 +1,6 @@
-import { accentColorProblem, DEFAULT_ACCENT_COLOR } from '../site/accent-contrast.js';
-import { BRAND_NAME, DEFAULT_TAGLINE } from '../content/brand.js';
+import { accentColorProblem } from '../site/accent-contrast.js';
 import {
   BUILTIN_NAV_IDS,
-  DEFAULT_NAVIGATION,
   MAX_NAV_ENTRIES,
   MAX_NAV_LABEL_LENGTH,
   type BuiltinNavId,
@@ -13,27 +11,10 @@ import { URL_MAX_LENGTH } from '../cms/cms-validation.js';
 import { isSafeUrl } from '../urls/urls.js';
 import { textProblem, nameTextProblem, isBlankName } from '../text/text-rules.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
+import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from './site-defaults.js';
 
 // The site's own settings over HTTP (docs/site-settings.md): GET /api/site for everyone,
 // GET and PUT /api/admin/site for the owner and editors.
-
-export const MAX_TEAM_NAME_LENGTH = 60;
-export const MAX_SHORT_NAME_LENGTH = 20;
-export const MAX_TAGLINE_LENGTH = 300;
-export const MAX_FOOTER_TEXT_LENGTH = 500;
-
-export const SOCIAL_NETWORKS = ['discord', 'twitch', 'youtube', 'x', 'instagram', 'tiktok', 'website'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
-  discord: 'Discord',
-  twitch: 'Twitch',
-  youtube: 'YouTube',
-  x: 'X',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  website: 'Website',
-};
 
 /** A one-line name: storable, no control characters, not blank, at most `max` characters once trimmed. */
 function oneLine(max: number, what: string) {
@@ -152,34 +133,6 @@ export const SiteSettingsSchema = z
   })
   .meta({ id: 'SiteSettings', description: "The site's settings: names, images, colour, links, footer, date locale and the navigation with its hidden entries." });
 export type SiteSettings = Omit<z.infer<typeof SiteSettingsSchema>, 'navigation'> & { navigation: NavEntry[] };
-
-export const SITE_SETTING_FIELDS = [
-  'teamName',
-  'shortName',
-  'tagline',
-  'logoUrl',
-  'faviconUrl',
-  'accentColor',
-  'socials',
-  'footerText',
-  'dateLocale',
-  'navigation',
-] as const satisfies readonly (keyof SiteSettings)[];
-export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
-
-/** A fresh site: a neutral name, the default tagline, the brand rose, no logo and no links. */
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  teamName: BRAND_NAME,
-  shortName: 'Team',
-  tagline: DEFAULT_TAGLINE,
-  logoUrl: null,
-  faviconUrl: null,
-  accentColor: DEFAULT_ACCENT_COLOR,
-  socials: {},
-  footerText: 'Built on the ELO tracker',
-  dateLocale: 'en-US',
-  navigation: [...DEFAULT_NAVIGATION],
-};
 
 /** PUT /api/admin/site: the fields that change, each checked as it will be stored. */
 export const UpdateSiteSettingsSchema = z

@@ -1,0 +1,58 @@
+import { DEFAULT_TAGLINE, BRAND_NAME } from '../content/brand.js';
+import { DEFAULT_ACCENT_COLOR } from '../site/accent-contrast.js';
+import { DEFAULT_NAVIGATION } from '../site/site-navigation.js';
+import type { SiteSettings } from './site.js';
+
+// The site settings' limits, choices and a fresh site's values (no schemas: the header and the
+// footer import these on every page; the wire schemas are in site.ts).
+
+export const MAX_TEAM_NAME_LENGTH = 60;
+
+export const MAX_SHORT_NAME_LENGTH = 20;
+
+export const MAX_TAGLINE_LENGTH = 300;
+
+export const MAX_FOOTER_TEXT_LENGTH = 500;
+
+export const SOCIAL_NETWORKS = ['discord', 'twitch', 'youtube', 'x', 'instagram', 'tiktok', 'website'] as const;
+
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  discord: 'Discord',
+  twitch: 'Twitch',
+  youtube: 'YouTube',
+  x: 'X',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  website: 'Website',
+};
+
+export const SITE_SETTING_FIELDS = [
+  'teamName',
+  'shortName',
+  'tagline',
+  'logoUrl',
+  'faviconUrl',
+  'accentColor',
+  'socials',
+  'footerText',
+  'dateLocale',
+  'navigation',
+] as const satisfies readonly (keyof SiteSettings)[];
+
+export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
+
+/** A fresh site: a neutral name, the default tagline, the brand rose, no logo and no links. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  teamName: BRAND_NAME,
+  shortName: 'Team',
+  tagline: DEFAULT_TAGLINE,
+  logoUrl: null,
+  faviconUrl: null,
+  accentColor: DEFAULT_ACCENT_COLOR,
+  socials: {},
+  footerText: 'Built on the ELO tracker',
+  dateLocale: 'en-US',
+  navigation: [...DEFAULT_NAVIGATION],
+};
