@@ -53,6 +53,8 @@ export interface CaddyOptions {
   upstreams: string[];
   /** SITE_ADDRESS: an IP address or localhost, so Caddy's local CA issues the certificate. */
   siteAddress: string;
+  /** READ_BODY_TIMEOUT (the Caddyfile's default: 120s), for a test of it that cannot wait that long. */
+  readBodyTimeout?: string;
   readyWithinMs?: number;
 }
 
@@ -110,6 +112,7 @@ async function startCaddyOnce(options: CaddyOptions): Promise<CaddyProcess> {
       HTTPS_PORT: String(httpsPort),
       CADDY_ADMIN: 'off',
       ACME_EMAIL: '',
+      ...(options.readBodyTimeout ? { READ_BODY_TIMEOUT: options.readBodyTimeout } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
