@@ -24,6 +24,7 @@ export * from './ranking/board-labels.js';
 export * from './record-match/record-match.rules.js';
 export * from './record-match/record-match.parse.js';
 export * from './record-match/match-map.js';
+export * from './content/content-fallbacks.js';
 export * from './content/content-templates.js';
 export * from './content/editor-options.js';
 export * from './content/brand.js';

@@ -1,4 +1,5 @@
 import type { ContentPage } from '../api/content.js';
+import { ABOUT_FALLBACK_CARDS, ROSTER_FALLBACK_CARDS, type FallbackCard, type HeroFallback } from './content-fallbacks.js';
 
 export interface SectionTemplate {
   /** Slug id of the section within its page. */
@@ -9,64 +10,44 @@ export interface SectionTemplate {
   imageUrl: string | null;
 }
 
-/** What Create Default Sections adds to an empty page (docs/product.md#constants-and-limits): 2 for home, 3 for about, 3 players for roster. */
-export const DEFAULT_SECTION_TEMPLATES: Record<ContentPage, SectionTemplate[]> = {
-  home: [
-    {
-      section: 'hero',
-      title: '<p>Welcome to Our Team</p>',
-      content:
-        '<p>We are a competitive team chasing the top of every ladder. Follow our matches, rankings and players as we climb.</p>',
-      imageUrl: null,
-    },
-    {
-      section: 'stats-overview',
-      title: '<p>Tracked by ELO</p>',
-      content:
-        '<p>Every match we play is recorded and rated. Check the leaderboard to see who is on top and how each player performs.</p>',
-      imageUrl: null,
-    },
-  ],
-  about: [
-    {
-      section: 'our-story',
-      title: '<p>Our Story</p>',
-      content:
-        '<p>We started as a group of friends queueing together every night and grew into a team that competes in leagues and tournaments.</p>',
-      imageUrl: null,
-    },
-    {
-      section: 'our-mission',
-      title: '<p>Our Mission</p>',
-      content:
-        '<p>To play as one, improve every week and give our community matches worth watching.</p>',
-      imageUrl: null,
-    },
-    {
-      section: 'achievements',
-      title: '<p>Achievements</p>',
-      content: '<ul><li>League champions</li><li>Tournament finalists</li><li>Top of the regional ladder</li></ul>',
-      imageUrl: null,
-    },
-  ],
-  roster: [
-    {
-      section: 'player-1',
-      title: '<p>Player One</p>',
-      content: '<p>Role: Entry Fragger<br>ELO: 1250</p>',
-      imageUrl: null,
-    },
-    {
-      section: 'player-2',
-      title: '<p>Player Two</p>',
-      content: '<p>Role: Support<br>ELO: 1180</p>',
-      imageUrl: null,
-    },
-    {
-      section: 'player-3',
-      title: '<p>Player Three</p>',
-      content: '<p>Role: Objective Player<br>ELO: 1320</p>',
-      imageUrl: null,
-    },
-  ],
-};
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+const paragraph = (text: string) => `<p>${escapeHtml(text)}</p>`;
+
+function fromCard(section: string, card: FallbackCard, extra = ''): SectionTemplate {
+  return { section, title: paragraph(card.title), content: paragraph(card.text) + extra, imageUrl: null };
+}
+
+/** The example lines of a roster template: labelled as examples, so no one takes them for a player's figures. */
+const ROSTER_EXAMPLES = ['Entry Fragger', 'Support', 'Objective Player'];
+const rosterExample = (role: string) => `<p>Role: ${role} (example)<br>ELO: 1200 (example: the tracker has the real rating)</p>`;
+
+/**
+ * What Create Default Sections adds to an empty page (docs/product.md#constants-and-limits): 2 for home,
+ * 3 for about, 3 players for roster. Each starts from what the public page shows without sections
+ * (content-fallbacks.ts): the hero is the site's name and tagline, the about and roster cards the
+ * same titles and text; the roster's role and ELO lines say they are examples.
+ */
+export function defaultSectionTemplates(page: ContentPage, hero: HeroFallback): SectionTemplate[] {
+  switch (page) {
+    case 'home':
+      return [
+        { section: 'hero', title: paragraph(hero.teamName), content: paragraph(hero.tagline), imageUrl: null },
+        {
+          section: 'stats-overview',
+          title: '<p>Tracked by ELO</p>',
+          content:
+            '<p>Every match we play is recorded and rated. Check the leaderboard to see who is on top and how each player performs.</p>',
+          imageUrl: null,
+        },
+      ];
+    case 'about':
+      return ['our-story', 'our-mission', 'achievements'].map((section, index) => fromCard(section, ABOUT_FALLBACK_CARDS[index]!));
+    case 'roster':
+      return ROSTER_FALLBACK_CARDS.map((card, index) =>
+        fromCard(`player-${index + 1}`, card, rosterExample(ROSTER_EXAMPLES[index]!)),
+      );
+  }
+}

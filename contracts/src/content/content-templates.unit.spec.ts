@@ -1,17 +1,19 @@
 import { CONTENT_PAGES } from '../api/content-options.js';
-import { DEFAULT_SECTION_TEMPLATES } from './content-templates.js';
+import { ABOUT_FALLBACK_CARDS, ROSTER_FALLBACK_CARDS } from './content-fallbacks.js';
+import { defaultSectionTemplates } from './content-templates.js';
 
-describe('DEFAULT_SECTION_TEMPLATES', () => {
+const hero = { teamName: 'Night <Owls>', tagline: 'We play & win' };
+
+describe('defaultSectionTemplates', () => {
   it('has the sections docs/product.md#constants-and-limits names for every page', () => {
-    expect(Object.keys(DEFAULT_SECTION_TEMPLATES).sort()).toEqual([...CONTENT_PAGES].sort());
-    expect(DEFAULT_SECTION_TEMPLATES.home.map((s) => s.section)).toEqual(['hero', 'stats-overview']);
-    expect(DEFAULT_SECTION_TEMPLATES.about.map((s) => s.section)).toEqual(['our-story', 'our-mission', 'achievements']);
-    expect(DEFAULT_SECTION_TEMPLATES.roster.map((s) => s.section)).toEqual(['player-1', 'player-2', 'player-3']);
+    expect(defaultSectionTemplates('home', hero).map((s) => s.section)).toEqual(['hero', 'stats-overview']);
+    expect(defaultSectionTemplates('about', hero).map((s) => s.section)).toEqual(['our-story', 'our-mission', 'achievements']);
+    expect(defaultSectionTemplates('roster', hero).map((s) => s.section)).toEqual(['player-1', 'player-2', 'player-3']);
   });
 
   it('gives every section a lowercase hyphenated id, HTML title and content, and no image', () => {
     for (const page of CONTENT_PAGES) {
-      for (const template of DEFAULT_SECTION_TEMPLATES[page]) {
+      for (const template of defaultSectionTemplates(page, hero)) {
         expect(template.section).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
         expect(template.title).toMatch(/^<p>[^<]+<\/p>$/);
         expect(template.content).toMatch(/^<(p|ul)>.+<\/\1>$/);
@@ -20,18 +22,25 @@ describe('DEFAULT_SECTION_TEMPLATES', () => {
     }
   });
 
-  it('gives each roster player an example role and ELO', () => {
-    for (const template of DEFAULT_SECTION_TEMPLATES.roster) {
-      expect(template.content).toMatch(/^<p>Role: [A-Za-z ]+<br>ELO: \d{3,4}<\/p>$/);
-    }
-    expect(DEFAULT_SECTION_TEMPLATES.roster[0]!.content).toBe('<p>Role: Entry Fragger<br>ELO: 1250</p>');
+  it('starts the hero from the site name and tagline the home page shows without one, escaped', () => {
+    const [heroTemplate] = defaultSectionTemplates('home', hero);
+    expect(heroTemplate!.title).toBe('<p>Night &lt;Owls&gt;</p>');
+    expect(heroTemplate!.content).toBe('<p>We play &amp; win</p>');
   });
 
-  it('uses the about placeholders\' titles', () => {
-    expect(DEFAULT_SECTION_TEMPLATES.about.map((s) => s.title)).toEqual([
-      '<p>Our Story</p>',
-      '<p>Our Mission</p>',
-      '<p>Achievements</p>',
-    ]);
+  it('uses the public fallback cards of About and Roster', () => {
+    expect(defaultSectionTemplates('about', hero)).toEqual(
+      ABOUT_FALLBACK_CARDS.map((card, index) => expect.objectContaining({ title: `<p>${card.title}</p>`, content: `<p>${card.text}</p>`, section: ['our-story', 'our-mission', 'achievements'][index] })),
+    );
+    defaultSectionTemplates('roster', hero).forEach((template, index) => {
+      expect(template.title).toBe(`<p>${ROSTER_FALLBACK_CARDS[index]!.title}</p>`);
+      expect(template.content.startsWith(`<p>${ROSTER_FALLBACK_CARDS[index]!.text}</p>`)).toBe(true);
+    });
+  });
+
+  it('says the roster role and ELO are examples', () => {
+    for (const template of defaultSectionTemplates('roster', hero)) {
+      expect(template.content).toMatch(/Role: [A-Za-z ]+ \(example\)<br>ELO: 1200 \(example: the tracker has the real rating\)/);
+    }
   });
 });

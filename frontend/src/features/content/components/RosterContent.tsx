@@ -1,14 +1,9 @@
+import { ROSTER_FALLBACK_CARDS } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useGetContentQuery } from '../api/get-content';
 import { ContentSectionCard } from './ContentSectionCard';
 import { PlaceholderCard } from './PlaceholderCard';
-
-const ROSTER_PLACEHOLDERS = [
-  { title: 'Player 1', text: 'Roster spot to be announced.' },
-  { title: 'Player 2', text: 'Roster spot to be announced.' },
-  { title: 'Player 3', text: 'Roster spot to be announced.' },
-];
 
 export function RosterContent() {
   const { data: members = [], isLoading } = useGetContentQuery('roster');
@@ -17,7 +12,7 @@ export function RosterContent() {
       <h1 className="content-page-heading">Team Roster</h1>
       {isLoading ? (
         <div className="card-grid">
-          {ROSTER_PLACEHOLDERS.map((card) => (
+          {ROSTER_FALLBACK_CARDS.map((card) => (
             <Panel key={card.title}>
               <ShimmerLines lines={4} />
             </Panel>
@@ -27,7 +22,7 @@ export function RosterContent() {
         <div className="card-grid roster-grid">
           {members.length > 0
             ? members.map((member) => <ContentSectionCard key={member.id} section={member} />)
-            : ROSTER_PLACEHOLDERS.map((card) => <PlaceholderCard key={card.title} {...card} />)}
+            : ROSTER_FALLBACK_CARDS.map((card) => <PlaceholderCard key={card.title} {...card} />)}
         </div>
       )}
     </div>

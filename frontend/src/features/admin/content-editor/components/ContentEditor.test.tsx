@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ContentSection } from '@team/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
+import { FALLBACK_SITE } from '@/lib/site';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { ContentEditor } from './ContentEditor';
@@ -139,5 +140,37 @@ describe('ContentEditor', () => {
     const ids = screen.getAllByLabelText('Section ID').map((input) => (input as HTMLInputElement).value);
     expect(ids).toEqual(['our-story', 'our-mission', 'achievements']);
     expect(writes(requests)).toEqual([]);
+  });
+
+  it('shows what the public page shows on an empty page, says it is the fallback, and starts from the same text', async () => {
+    const { user } = setup({ 'GET /api/content/home': { body: [] }, 'GET /api/content/roster': { body: [] } });
+    expect(await screen.findByText('0 sections')).toBeInTheDocument();
+    expect(screen.queryByText('No sections yet')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No sections yet: / shows the fallback' })).toBeInTheDocument();
+    const homeFallback = within(screen.getByRole('list', { name: 'Fallback shown on /' }));
+    expect(homeFallback.getByText(FALLBACK_SITE.teamName)).toBeInTheDocument();
+    expect(homeFallback.getByText(FALLBACK_SITE.tagline, { exact: false })).toBeInTheDocument();
+    await user.click(screen.getByText('Create Default Sections'));
+    const hero = within(screen.getAllByTestId('section-card')[0]!);
+    expect(hero.getByLabelText('Section ID')).toHaveValue('hero');
+    expect(hero.getByLabelText('Title', { selector: '.ql-editor' })).toHaveTextContent(FALLBACK_SITE.teamName);
+    expect(hero.getByLabelText('Content', { selector: '.ql-editor' })).toHaveTextContent(FALLBACK_SITE.tagline);
+
+    await user.click(screen.getByText('About'));
+    const about = within(await screen.findByRole('list', { name: 'Fallback shown on /about' }));
+    for (const title of ['Our Story', 'Our Mission', 'Achievements']) expect(about.getByText(title)).toBeInTheDocument();
+    expect(about.getByText(/Titles, placements and milestones\. Coming soon\./)).toBeInTheDocument();
+
+    await user.click(screen.getByText('Roster'));
+    const roster = within(await screen.findByRole('list', { name: 'Fallback shown on /roster' }));
+    expect(roster.getByText('Player 1')).toBeInTheDocument();
+    expect(roster.getAllByText(/Roster spot to be announced\./)).toHaveLength(3);
+    await user.click(screen.getByText('Create Default Sections'));
+    const player = within(screen.getAllByTestId('section-card')[0]!);
+    expect(player.getByLabelText('Title', { selector: '.ql-editor' })).toHaveTextContent('Player 1');
+    const content = player.getByLabelText('Content', { selector: '.ql-editor' });
+    expect(content).toHaveTextContent('Roster spot to be announced.');
+    expect(content).toHaveTextContent('Role: Entry Fragger (example)');
+    expect(content).toHaveTextContent('ELO: 1200 (example: the tracker has the real rating)');
   });
 });

@@ -1,4 +1,4 @@
-import { FileAddOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   closestCenter,
   DndContext,
@@ -9,12 +9,13 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Alert, Button, Card, Segmented, Spin } from 'antd';
-import { CONTENT_PAGES, DEFAULT_SECTION_TEMPLATES, type ContentPage } from '@team/contracts';
+import { Alert, Button, Segmented, Spin } from 'antd';
+import { CONTENT_PAGES, defaultSectionTemplates, type ContentPage } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useToast } from '@/components/ui/toast';
+import { useSite } from '@/lib/site';
 import { useGetEditorSectionsQuery } from '../api/get-sections';
 import {
   invalidatePublicContent,
@@ -34,6 +35,7 @@ import {
   type SectionDraft,
 } from '../section-drafts';
 import { saveFailureCause, saveStep } from '../section-save-error';
+import { FallbackPreview } from './FallbackPreview';
 import { SectionCard } from './SectionCard';
 
 const PAGE_LABELS: Record<ContentPage, string> = { home: 'Home', about: 'About', roster: 'Roster' };
@@ -55,6 +57,7 @@ interface Loaded {
 export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: ContentEditorProps) {
   const { toast } = useToast();
   const dispatch = useDispatch();
+  const { teamName, tagline } = useSite();
   const [page, setPage] = useState<ContentPage>('home');
   const [sections, setSections] = useState<SectionDraft[]>([]);
   const [removedIds, setRemovedIds] = useState<number[]>([]);
@@ -94,7 +97,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
   const addSection = () => setSections((current) => [...current, newSectionDraft(now())]);
 
   const createDefaults = () => {
-    const templates = draftsFromTemplates(DEFAULT_SECTION_TEMPLATES[page], now());
+    const templates = draftsFromTemplates(defaultSectionTemplates(page, { teamName, tagline }), now());
     setSections((current) => [...current, ...templates]);
     toast({ title: 'Template Loaded', description: `Added ${templates.length} default sections for ${page} page` });
   };
@@ -199,18 +202,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
         </div>
       )}
 
-      {ready && count === 0 && (
-        <Card className="admin-empty">
-          <FileAddOutlined style={{ fontSize: 32 }} className="muted" />
-          <h2>No sections yet</h2>
-          <p className="muted">
-            Start from the default sections: 2 sections for home, 3 for about and 3 player profiles for roster.
-          </p>
-          <Button type="primary" onClick={createDefaults}>
-            Create Default Sections
-          </Button>
-        </Card>
-      )}
+      {ready && count === 0 && <FallbackPreview page={page} onCreateDefaults={createDefaults} />}
 
       {ready && count > 0 && (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
@@ -224,6 +216,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
                   onChange={(patch) => updateDraft(draft.key, patch)}
                   onRemove={() => removeDraft(draft)}
                   disabled={saving}
+                  withPlayer={page === 'roster'}
                 />
               ))}
             </div>
