@@ -187,7 +187,7 @@ describe('admin back office in Chromium', () => {
     expect(content).toMatch(/<span style="font-size:\s?24px;?">Large<\/span>/);
     expect(content).toMatch(/<span style="color:\s?(#dc2626|rgb\(220, 38, 38\));?">Red<\/span>/);
     expect(content).toMatch(/<span [^>]*class="gradient-text"[^>]*>Fire<\/span>/);
-    expect(content).toContain('linear-gradient(to right, rgb(250, 204, 21) 0%, rgb(249, 115, 22) 50%, rgb(220, 38, 38) 100%)');
+    expect(content).toContain('linear-gradient(to right, rgb(161, 98, 7) 0%, rgb(234, 88, 12) 50%, rgb(220, 38, 38) 100%)');
 
     // The public page, after a reload, shows the formatting.
     await page.goto(server.baseUrl + '/about');
@@ -278,7 +278,7 @@ describe('admin back office in Chromium', () => {
     await block(0).getByRole('textbox', { name: 'Content' }).click();
     await page.keyboard.type('We took first place.');
     await block(1).getByLabel('Video URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
-    await block(2).getByLabel('Image URL').fill(server.baseUrl + '/favicon.svg');
+    await block(2).getByLabel('Image URL', { exact: true }).fill(server.baseUrl + '/favicon.svg');
     await block(2).getByLabel('Title').fill('Team photo');
     await block(3).getByText('Only use trusted HTML.').waitFor();
     await block(3).getByLabel('Content').fill('<p id="trusted">Trusted HTML block</p>');
