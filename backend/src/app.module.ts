@@ -18,6 +18,7 @@ import { ReviewModule } from './review/review.module.js';
 import { SiteSettingsModule } from './site-settings/site-settings.module.js';
 import { MediaModule } from './media/media.module.js';
 import { FixturesModule } from './fixtures/fixtures.module.js';
+import { PlayerProfilesModule } from './player-profiles/player-profiles.module.js';
 
 /** Feature modules: the ladder's writes and the tracker's reads, the CMS, the admins' audit and operations, scheduled backups, link previews and sitemaps. */
 const featureModules: Type[] = [
@@ -35,6 +36,7 @@ const featureModules: Type[] = [
   SiteSettingsModule,
   MediaModule,
   FixturesModule,
+  PlayerProfilesModule,
   WebhooksModule,
   ReviewModule,
 ];

@@ -27,6 +27,7 @@ export * from './submissions/submissions.projection.js';
 export * from './submissions/submissions.queries.js';
 export * from './fixtures/fixtures.projection.js';
 export * from './fixtures/fixtures.queries.js';
+export * from './player-profiles/player-profiles.projection.js';
 export * from './site/site-settings.projection.js';
 export * from './media/media.projection.js';
 export * from './prepared-statements.js';

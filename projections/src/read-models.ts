@@ -8,6 +8,7 @@ import { submissionsProjection } from './submissions/submissions.projection.js';
 import { siteSettingsProjection } from './site/site-settings.projection.js';
 import { mediaProjection } from './media/media.projection.js';
 import { fixturesProjection } from './fixtures/fixtures.projection.js';
+import { playerProfilesProjection } from './player-profiles/player-profiles.projection.js';
 
 /** Every read model the projector maintains, in the order they apply an event. */
-export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, siteSettingsProjection, mediaProjection, submissionsProjection];
+export const readModelProjections: Projection[] = [playersProjection, matchesProjection, contentSectionsProjection, pagesProjection, seasonsProjection, fixturesProjection, playerProfilesProjection, siteSettingsProjection, mediaProjection, submissionsProjection];

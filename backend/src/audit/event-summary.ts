@@ -84,7 +84,7 @@ function sectionName(d: Data, names: EventNames, title: unknown = d.title): stri
   return known ? `"${known}"` : String(d.section ?? `#${d.id}`);
 }
 
-const EDITED_FIELDS: Record<string, string> = { title: 'title', content: 'content', imageUrl: 'image URL' };
+const EDITED_FIELDS: Record<string, string> = { title: 'title', content: 'content', imageUrl: 'image URL', playerId: 'tracker player' };
 
 const BLOCK_TYPE_NAMES: Record<string, string> = { text: 'Text', video: 'Video', image: 'Image', html: 'HTML', button: 'Button', spacer: 'Spacer' };
 
@@ -197,6 +197,10 @@ function summarizeData(event: AnyEvent, names: EventNames): string {
     }
     case 'FixtureCancelled':
       return `Fixture #${d.fixtureId} cancelled`;
+    case 'PlayerProfileEdited': {
+      const fields = Object.keys(d.changes ?? {}).map((field) => (field === 'avatarUrl' ? (d.changes.avatarUrl === null ? 'avatar removed' : 'avatar') : 'social links'));
+      return `Profile of player ${player(d.playerId, null)} edited (${fields.join(', ')})`;
+    }
     case 'AdminKeyCreated':
       return `Admin key "${plain(d.name)}" created with the ${d.role} role${d.expiresAt ? `, expiring ${d.expiresAt}` : ', no expiry'}`;
     case 'AdminKeyRevoked':

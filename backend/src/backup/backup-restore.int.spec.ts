@@ -6,12 +6,12 @@ import { MATCH_CSV_COLUMNS, type RecordMatchRequest } from '@team/contracts';
 import { readModelProjections, tableChecksums } from '@team/projections';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { until } from '@test-support/until.js';
-import { createAdminKey, withKey } from '../testing/admin-keys.js';
-import { postImport } from '../testing/import-requests.js';
-import { randomMatch, seededRandom } from '../testing/match-load.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { createAdminKey, withKey } from '../../test/support/admin-keys.js';
+import { postImport } from '../../test/support/import-requests.js';
+import { randomMatch, seededRandom } from '../../test/support/match-load.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { readBackupFile } from './backup-file.js';
-import { BUILT_BACKUP, BUILT_RESTORE, runBuiltCommand } from './testing/built-commands.js';
+import { BUILT_BACKUP, BUILT_RESTORE, runBuiltCommand } from '../../test/support/backup/built-commands.js';
 import { EVENTS_TABLE, KEPT_TABLES, LEFT_OUT_TABLES } from './kept-data.js';
 import { writeBackup } from './write-backup.js';
 
@@ -88,6 +88,7 @@ async function everyAnswer(app: TestApp): Promise<Record<string, { status: numbe
     const { fixtures } = (await get(`/api/fixtures?status=${status}&limit=100`)) as { fixtures: { id: number }[] };
     for (const fixture of fixtures) await get(`/api/fixtures/${fixture.id}`);
   }
+  await get(`/api/players/cards?ids=${Array.from({ length: Math.min(players, 50) }, (_, i) => i + 1).join(',')}`);
   const { submissions } = (await get('/api/admin/submissions', true)) as { submissions: { id: string }[] };
   for (const submission of submissions) await get(`/api/submissions/${submission.id}`);
   await get('/api/export/players.csv');
@@ -178,6 +179,9 @@ describe('backup and restore of a site with a real history', () => {
     await ok(app, 'PUT', `/api/admin/fixtures/${played.id}`, { ...fixture, startsAt: '2024-02-02T18:00:00Z' });
     await ok(app, 'POST', `/api/admin/fixtures/${played.id}/result`, { teamScore: 2, opponentScore: 1, maps: [] });
     await ok(app, 'DELETE', `/api/admin/fixtures/${(await ok(app, 'POST', '/api/admin/fixtures', fixture)).id}`);
+    // A roster card naming the leader, whose profile is set (issue 42).
+    await ok(app, 'POST', '/api/content', { page: 'roster', section: 'leader', title: '<p>Leader</p>', content: '<p>Entry</p>', playerId: primary });
+    await ok(app, 'PUT', `/api/admin/players/${primary}/profile`, { avatarUrl: 'https://cdn.example.com/leader.png', socials: { x: 'https://x.com/leader' } });
     // The site settings (issue 41), changed twice.
     await ok(app, 'PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
     await ok(app, 'PUT', '/api/admin/site', { shortName: 'Nova' });

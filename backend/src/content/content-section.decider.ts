@@ -1,4 +1,4 @@
-import type { ContentPage, ContentSection, ContentSectionEvent, SectionFields } from '@team/contracts';
+import type { ContentPage, ContentSection, ContentSectionEvent, SectionFieldChanges, SectionFields } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
 import type { Decider } from '../shared/decide-and-append.js';
 
@@ -11,8 +11,8 @@ export interface ContentPageState {
 
 /** Already validated and sanitised by the handler; `id` comes from the id source. */
 export type CreateSection = { type: 'CreateSection'; id: number; section: string } & SectionFields;
-/** `imageUrl` undefined leaves the image as it is. */
-export type EditSection = { type: 'EditSection'; id: number; title: string; content: string; imageUrl?: string | null };
+/** `imageUrl` undefined leaves the image as it is, `playerId` undefined the card's player (null: nobody). */
+export type EditSection = { type: 'EditSection'; id: number; title: string; content: string; imageUrl?: string | null; playerId?: number | null };
 export type DeleteSection = { type: 'DeleteSection'; id: number };
 export type ReorderSections = { type: 'ReorderSections'; orderedIds: number[] };
 /**
@@ -24,6 +24,19 @@ export type RestoreSection = { type: 'RestoreSection'; id: number; section: stri
 export type ContentSectionCommand = CreateSection | EditSection | DeleteSection | ReorderSections | RestoreSection;
 
 export const SECTION_NOT_FOUND = 'Content section not found';
+
+/** Only a roster card shows a tracker player (issue 42). */
+function checkPlayerPage(state: ContentPageState, playerId: number | null | undefined): void {
+  if (playerId != null && state.page !== 'roster') {
+    throw new InvalidInputError('The content section is not valid', [`playerId must be null on the ${state.page} page: only roster cards can name a tracker player`]);
+  }
+}
+
+/** The section naming `playerId`, or nobody (the field absent, as in the events of such sections). */
+function withPlayer(section: ContentSection, playerId: number | null | undefined): ContentSection {
+  const { playerId: _previous, ...rest } = section;
+  return playerId == null ? rest : { ...rest, playerId };
+}
 
 /** Sections in display order. */
 export function orderedSections(state: ContentPageState): ContentSection[] {
@@ -52,7 +65,10 @@ export function evolve(state: ContentPageState, event: ContentSectionEvent): Con
       break;
     case 'ContentEdited': {
       const current = sections.get(event.data.id);
-      if (current) sections.set(event.data.id, { ...current, ...event.data.after });
+      if (!current) break;
+      const { playerId, ...after } = event.data.after;
+      const edited = { ...current, ...after };
+      sections.set(event.data.id, playerId === undefined ? edited : withPlayer(edited, playerId));
       break;
     }
     case 'ContentSectionDeleted':
@@ -76,25 +92,23 @@ export function decide(command: ContentSectionCommand, state: ContentPageState):
     case 'CreateSection': {
       // Ids come from a sequence, so a clash means the id source is broken: refuse rather than overwrite.
       if (state.sections.has(command.id)) throw new ConflictError(`Content section ${command.id} already exists`);
-      return [
-        {
-          type: 'ContentSectionCreated',
-          data: {
-            id: command.id,
-            page: state.page,
-            section: command.section,
-            title: command.title,
-            content: command.content,
-            imageUrl: command.imageUrl,
-            order: nextOrder(state),
-          },
-        },
-      ];
+      checkPlayerPage(state, command.playerId);
+      const created: ContentSection = {
+        id: command.id,
+        page: state.page,
+        section: command.section,
+        title: command.title,
+        content: command.content,
+        imageUrl: command.imageUrl,
+        order: nextOrder(state),
+      };
+      return [{ type: 'ContentSectionCreated', data: withPlayer(created, command.playerId) }];
     }
     case 'EditSection': {
       const current = sectionOf(state, command.id);
-      const before: Partial<SectionFields> = {};
-      const after: Partial<SectionFields> = {};
+      checkPlayerPage(state, command.playerId);
+      const before: SectionFieldChanges = {};
+      const after: SectionFieldChanges = {};
       if (command.title !== current.title) {
         before.title = current.title;
         after.title = command.title;
@@ -106,6 +120,10 @@ export function decide(command: ContentSectionCommand, state: ContentPageState):
       if (command.imageUrl !== undefined && command.imageUrl !== current.imageUrl) {
         before.imageUrl = current.imageUrl;
         after.imageUrl = command.imageUrl;
+      }
+      if (command.playerId !== undefined && command.playerId !== (current.playerId ?? null)) {
+        before.playerId = current.playerId ?? null;
+        after.playerId = command.playerId;
       }
       if (Object.keys(after).length === 0) return [];
       return [
@@ -131,11 +149,11 @@ export function decide(command: ContentSectionCommand, state: ContentPageState):
       return [{ type: 'ContentSectionsReordered', data: { page: state.page, before: current, after: [...command.orderedIds] } }];
     }
     case 'RestoreSection': {
-      const { id, section, title, content, imageUrl } = command;
-      if (state.sections.has(id)) return decide({ type: 'EditSection', id, title, content, imageUrl }, state);
-      return [
-        { type: 'ContentSectionRestored', data: { id, page: state.page, section, title, content, imageUrl, order: nextOrder(state) } },
-      ];
+      const { id, section, title, content, imageUrl, playerId } = command;
+      // A version naming nobody restores a card naming nobody.
+      if (state.sections.has(id)) return decide({ type: 'EditSection', id, title, content, imageUrl, playerId: playerId ?? null }, state);
+      const restored: ContentSection = { id, page: state.page, section, title, content, imageUrl, order: nextOrder(state) };
+      return [{ type: 'ContentSectionRestored', data: withPlayer(restored, playerId) }];
     }
   }
 }

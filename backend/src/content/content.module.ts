@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CmsIdsModule } from '../shared/cms-ids.js';
+import { LadderModule } from '../ladder/ladder.module.js';
 import { CreateSectionController } from './create-section/create-section.controller.js';
 import { CreateSectionHandler } from './create-section/create-section.command.js';
 import { DeleteSectionController } from './delete-section/delete-section.controller.js';
@@ -17,7 +18,8 @@ import { GetSectionVersionsHandler } from './section-history/section-history.que
 
 /** The CMS: the content editor's sections here, the page builder's pages and blocks in PagesModule. */
 @Module({
-  imports: [CmsIdsModule],
+  // The ladder's state says which players a roster card may name (roster-player.ts).
+  imports: [CmsIdsModule, LadderModule],
   controllers: [
     GetContentController,
     CreateSectionController,

@@ -4,7 +4,7 @@ import { readModelProjections, rebuildReadModels, tableChecksums } from '@team/p
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Issue 7's replay guarantees on the real read models: a history with matches, content edits,
 // pages, a merge, a void, a reverted merge, fixtures, site settings and reviewed submissions rebuilds into tables identical row for row, and
@@ -113,6 +113,10 @@ describe('rebuilding every read model of a real history', () => {
     await ok('POST', `/api/admin/fixtures/${played.id}/result`, { ...seriesResult, vodUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     const dropped = await ok('POST', '/api/admin/fixtures', { ...fixture, opponent: 'Dropouts' });
     await ok('DELETE', `/api/admin/fixtures/${dropped.id}`);
+    // A roster card naming a player, and the player's profile set twice.
+    await ok('POST', '/api/content', { page: 'roster', section: 'player-1', title: '<p>Player 3</p>', content: '<p>Entry</p>', playerId: primary.id });
+    await ok('PUT', `/api/admin/players/${primary.id}/profile`, { avatarUrl: 'https://cdn.example.com/p3.png', socials: { twitch: 'https://www.twitch.tv/p3' } });
+    await ok('PUT', `/api/admin/players/${primary.id}/profile`, { avatarUrl: null });
     // The site settings, changed twice.
     await ok('PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
     await ok('PUT', '/api/admin/site', { shortName: 'Nova' });

@@ -14,6 +14,10 @@ export const ContentSectionSchema = z
     title: z.string().meta({ description: 'Rich HTML, sanitised.' }),
     content: z.string().meta({ description: 'Rich HTML, sanitised.' }),
     imageUrl: z.string().nullable(),
+    playerId: wholeNumber()
+      .min(1)
+      .optional()
+      .meta({ description: 'Roster cards only: the tracker player the card shows, with live ELO, tier and record. Absent when the card names nobody.' }),
     order: wholeNumber(),
   })
   .meta({ id: 'ContentSection' });
@@ -25,12 +29,16 @@ export interface CreateContentRequest {
   title: string;
   content: string;
   imageUrl?: string | null;
+  /** Roster cards only: the tracker player the card shows; null or absent names nobody. */
+  playerId?: number | null;
 }
 
 export interface UpdateContentRequest {
   title: string;
   content: string;
   imageUrl?: string | null;
+  /** Roster cards only; null names nobody, absent leaves the card's player as it is. */
+  playerId?: number | null;
 }
 
 export interface ReorderContentRequest {

@@ -2,8 +2,15 @@
 // (projections). Every change keeps what it replaced, so an audit can diff and restore.
 import type { ContentBlock, ContentPage, ContentSection } from '../api/content.js';
 
-/** The editable fields of a section: what ContentEdited diffs. */
-export type SectionFields = Pick<ContentSection, 'title' | 'content' | 'imageUrl'>;
+/**
+ * The editable fields of a section: what ContentEdited diffs. `playerId` (issue 42: a roster
+ * card naming a tracker player) is absent from the events of sections that name nobody,
+ * those from before it included, so they need no upcaster.
+ */
+export type SectionFields = Pick<ContentSection, 'title' | 'content' | 'imageUrl' | 'playerId'>;
+
+/** A change of fields: `playerId: null` is a card that stopped naming its player. */
+export type SectionFieldChanges = Partial<Omit<SectionFields, 'playerId'>> & { playerId?: number | null };
 
 export type ContentSectionCreated = {
   type: 'ContentSectionCreated';
@@ -18,8 +25,8 @@ export type ContentEdited = {
     page: ContentPage;
     /** The section's slug id, so an audit line can name it. */
     section: string;
-    before: Partial<SectionFields>;
-    after: Partial<SectionFields>;
+    before: SectionFieldChanges;
+    after: SectionFieldChanges;
   };
 };
 

@@ -29,6 +29,8 @@ export interface SectionInput {
   title: string;
   content: string;
   imageUrl: string | null;
+  /** Roster cards only (the decider says so for other pages); null names nobody. */
+  playerId: number | null;
 }
 
 export interface SectionEditInput {
@@ -36,6 +38,8 @@ export interface SectionEditInput {
   content: string;
   /** undefined: leave the image as it is. */
   imageUrl?: string | null;
+  /** undefined: leave the card's player as it is; null: name nobody. */
+  playerId?: number | null;
 }
 
 export function isContentPage(value: unknown): value is ContentPage {
@@ -122,6 +126,12 @@ const optionalWholeNumber = (min: number, max: number) =>
     .nullish()
     .transform((value) => value ?? null);
 
+/** A roster card's tracker player: a player's ID, or null (or absent) for a card naming nobody. */
+const playerId = () =>
+  wholeNumberFrom(1, 2_147_483_647)
+    .nullable()
+    .meta({ description: "Roster cards only: the tracker player's ID (the card then shows the live ELO, tier and record); null names nobody." });
+
 /** POST /api/content */
 export const CreateSectionRequestSchema = body({
   page: oneOf(CONTENT_PAGES),
@@ -129,13 +139,17 @@ export const CreateSectionRequestSchema = body({
   title: html(TITLE_MAX_BYTES).meta({ description: 'Rich HTML (sanitised when stored).' }),
   content: html(RICH_CONTENT_MAX_BYTES).meta({ description: 'Rich HTML (sanitised when stored).' }),
   imageUrl: url(),
+  playerId: playerId()
+    .optional()
+    .transform((value) => value ?? null),
 }).meta({ id: 'CreateContentRequest' });
 
-/** PUT /api/content/{id}: without imageUrl the image stays as it is. */
+/** PUT /api/content/{id}: without imageUrl the image stays as it is, without playerId the card's player. */
 export const EditSectionRequestSchema = body({
   title: html(TITLE_MAX_BYTES),
   content: html(RICH_CONTENT_MAX_BYTES),
   imageUrl: url().optional(),
+  playerId: playerId().optional(),
 }).meta({ id: 'UpdateContentRequest' });
 
 export const ReorderRequestSchema = body({ orderedIds: z.array(z.int().min(1)).meta({ description: "Exactly the page's section ids, in the new order." }) }).meta({
@@ -192,7 +206,12 @@ function checked<S extends z.ZodType, T>(schema: S, value: unknown, pick: (parse
 export const checkCreateSection = (body: unknown): Checked<SectionInput> => checked(CreateSectionRequestSchema, body, (section) => section);
 
 export const checkEditSection = (body: unknown): Checked<SectionEditInput> =>
-  checked(EditSectionRequestSchema, body, ({ title, content, imageUrl }) => ({ title, content, ...(imageUrl === undefined ? {} : { imageUrl }) }));
+  checked(EditSectionRequestSchema, body, ({ title, content, imageUrl, playerId }) => ({
+    title,
+    content,
+    ...(imageUrl === undefined ? {} : { imageUrl }),
+    ...(playerId === undefined ? {} : { playerId }),
+  }));
 
 /** The ids only; whether they match the page is the decider's call. */
 export function checkReorder(body: unknown): Checked<number[]> {

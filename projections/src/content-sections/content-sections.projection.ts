@@ -14,6 +14,8 @@ interface ContentSectionRow {
   title: string;
   content: string;
   image_url: string | null;
+  /** A roster card's tracker player (issue 42), null for a card naming nobody. */
+  player_id: number | null;
   /** Display position within the page; gaps are fine, ties break by id. */
   sort_order: number;
 }
@@ -28,6 +30,7 @@ function toRow(section: ContentSection): ContentSectionRow {
     title: section.title,
     content: section.content,
     image_url: section.imageUrl,
+    player_id: section.playerId ?? null,
     sort_order: section.order,
   };
 }
@@ -40,6 +43,8 @@ function toSection(row: ContentSectionRow): ContentSection {
     title: row.title,
     content: row.content,
     imageUrl: row.image_url,
+    // Absent rather than null, as the events leave it: the answers of cards naming nobody are unchanged.
+    ...(row.player_id === null ? {} : { playerId: row.player_id }),
     order: row.sort_order,
   };
 }
@@ -63,17 +68,27 @@ export const contentSectionsProjection: Projection = defineProjection<ContentSec
         });
       },
     },
+    {
+      name: '002_content_section_player',
+      // No replay: the field is new, so no earlier event names a player.
+      async up(knex: Knex) {
+        await knex.schema.alterTable(TABLE, (table) => {
+          table.integer('player_id');
+        });
+      },
+    },
   ],
   handlers: {
     async ContentSectionCreated({ data }, trx) {
       await trx(TABLE).insert(toRow(data));
     },
     async ContentEdited({ data }, trx) {
-      const { title, content, imageUrl } = data.after;
+      const { title, content, imageUrl, playerId } = data.after;
       const changes: Partial<ContentSectionRow> = {};
       if (title !== undefined) changes.title = title;
       if (content !== undefined) changes.content = content;
       if (imageUrl !== undefined) changes.image_url = imageUrl;
+      if (playerId !== undefined) changes.player_id = playerId;
       if (Object.keys(changes).length > 0) await trx(TABLE).where({ id: data.id }).update(changes);
     },
     async ContentSectionDeleted({ data }, trx) {

@@ -45,6 +45,7 @@ export class RestoreSectionHandler implements ICommandHandler<RestoreSectionComm
         title: sanitizeRichText(section.title),
         content: sanitizeRichText(section.content),
         imageUrl: section.imageUrl,
+        ...(section.playerId === undefined ? {} : { playerId: section.playerId }),
       },
       context,
     );

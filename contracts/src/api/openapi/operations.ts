@@ -12,6 +12,7 @@ export { FIXTURE_OPERATIONS } from '../fixtures.js';
 export { MATCH_OPERATIONS } from '../matches.js';
 export { OPERATIONS_OPERATIONS } from '../operations.js';
 export { PLAYER_OPERATIONS } from '../players.js';
+export { PLAYER_PROFILE_OPERATIONS } from '../player-profiles.js';
 export { SEASON_OPERATIONS } from '../seasons.js';
 export { SITE_FILE_OPERATIONS } from '../site-files.js';
 export { STATS_OPERATIONS } from '../stats.js';

@@ -37,6 +37,7 @@ export function diffSections(older: SectionVersion['section'], newer: SectionVer
     values: valueChanges([
       ['Section ID', older.section, newer.section],
       ['Image URL', older.imageUrl, newer.imageUrl],
+      ['Tracker player', older.playerId == null ? null : `ID ${older.playerId}`, newer.playerId == null ? null : `ID ${newer.playerId}`],
     ]),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newSectionDraft, orderDiffers, planSectionSave, toCreateRequest, type SectionDraft } from './section-drafts';
+import { draftFromSection, newSectionDraft, orderDiffers, planSectionSave, toCreateRequest, toUpdateRequest, type SectionDraft } from './section-drafts';
 
 const saved = (id: number): SectionDraft => ({ key: `saved-${id}`, id, section: `s-${id}`, title: '', content: '', imageUrl: '' });
 
@@ -31,5 +31,14 @@ describe('section drafts', () => {
     expect(orderDiffers([1, 2, 3], [9], [9, 1, 2, 3])).toBe(true);
     expect(orderDiffers([1, 2, 3], [], [2, 1, 3])).toBe(true);
     expect(orderDiffers([1, 2, 3], [], [1, 3])).toBe(false);
+  });
+  it("sends a roster card's tracker player, null once removed, and never a player for the other pages' sections", () => {
+    const base = { id: 4, section: 'player-1', title: '<p>Ace</p>', content: '', imageUrl: null, order: 0 };
+    const named = draftFromSection({ ...base, page: 'roster', playerId: 3 });
+    expect(toUpdateRequest(named)).toMatchObject({ playerId: 3 });
+    expect(toUpdateRequest({ ...named, playerId: null })).toMatchObject({ playerId: null });
+    expect(draftFromSection({ ...base, page: 'roster' }).playerId).toBeNull();
+    expect(toUpdateRequest(draftFromSection({ ...base, page: 'about' }))).not.toHaveProperty('playerId');
+    expect(toCreateRequest('roster', newSectionDraft(5))).not.toHaveProperty('playerId');
   });
 });

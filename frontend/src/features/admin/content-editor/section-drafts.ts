@@ -14,6 +14,8 @@ export interface SectionDraft {
   title: string;
   content: string;
   imageUrl: string;
+  /** A roster card's tracker player (null: nobody); undefined on the other pages' sections, so their saves never send it. */
+  playerId?: number | null;
 }
 
 export function draftFromSection(section: ContentSection): SectionDraft {
@@ -24,6 +26,7 @@ export function draftFromSection(section: ContentSection): SectionDraft {
     title: section.title,
     content: section.content,
     imageUrl: section.imageUrl ?? '',
+    ...(section.page === 'roster' ? { playerId: section.playerId ?? null } : {}),
   };
 }
 
@@ -49,7 +52,12 @@ function imageUrl(value: string): string | null {
 }
 
 export function toUpdateRequest(draft: SectionDraft): UpdateContentRequest {
-  return { title: toStoredHtml(draft.title), content: toStoredHtml(draft.content), imageUrl: imageUrl(draft.imageUrl) };
+  return {
+    title: toStoredHtml(draft.title),
+    content: toStoredHtml(draft.content),
+    imageUrl: imageUrl(draft.imageUrl),
+    ...(draft.playerId !== undefined ? { playerId: draft.playerId } : {}),
+  };
 }
 
 export function toCreateRequest(page: ContentPage, draft: SectionDraft): CreateContentRequest {

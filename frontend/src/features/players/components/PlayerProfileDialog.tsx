@@ -1,10 +1,12 @@
 import { rankPlayers, type PlayerMatchRecord } from '@team/contracts';
 import { lazy, Suspense, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { SocialLinks } from '@/components/players/SocialLinks';
 import { CopyLinkButton } from '@/components/ui/CopyLinkButton';
 import { Dialog } from '@/components/ui/Dialog';
 import { Shimmer, ShimmerLines } from '@/components/ui/Shimmer';
 import { readStoredAdminKey, sessionCovers, useStoredAdminSession } from '@/lib/admin-session';
 import { playerPath } from '@/lib/paths';
+import { useGetPlayerCardsQuery } from '@/lib/player-cards';
 import { useGetHeadToHeadQuery } from '../api/get-head-to-head';
 import { useGetPlayersQuery } from '../api/get-players';
 import { useGetPlayerSeasonsQuery } from '../api/get-seasons';
@@ -15,6 +17,7 @@ import { PlayerModeLines } from './PlayerModeLines';
 import { PlayerSeasonsSection } from './PlayerSeasonsSection';
 import { PlayerStatsGrid } from './PlayerStatsGrid';
 import { TierBadge } from './TierBadge';
+import './profile-avatar.css';
 
 // Its download starts with the dialog's, beside the profile's reads, not after the history arrives.
 // A failed download is the chart's error when it renders, not an unhandled rejection now.
@@ -26,6 +29,7 @@ const EloHistoryChart = lazy(() => eloHistoryChart);
 const ThemedAntd = lazy(() => import('@/components/ui/ThemedAntd').then((module) => ({ default: module.ThemedAntd })));
 const VoidMatchAction = lazy(() => import('@/components/corrections/VoidMatchAction'));
 const RenamePlayerAction = lazy(() => import('@/components/corrections/RenamePlayerAction'));
+const EditPlayerProfileAction = lazy(() => import('@/components/corrections/EditPlayerProfileAction'));
 const MergedAccounts = lazy(() => import('./MergedAccounts'));
 
 function AdminControl({ children }: { children: ReactNode }) {
@@ -70,6 +74,8 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const now = open && asOf == null ? playerId ?? undefined : undefined;
   const seasons = useGetPlayerSeasonsQuery(now ?? 0, { skip: now == null });
   const headToHead = useGetHeadToHeadQuery(now ?? 0, { skip: now == null });
+  // The avatar and links a moderator set (issue 42); the past profile has none to show.
+  const card = useGetPlayerCardsQuery(now == null ? [] : [now], { skip: now == null }).data?.find((candidate) => candidate.id === now);
   const [shownFor, setShownFor] = useState<number | null>(null);
   const readsIn = open && !history.isLoading && !seasons.isLoading && !headToHead.isLoading;
   if (readsIn && shownFor !== playerId) setShownFor(playerId);
@@ -92,7 +98,8 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
   const headingId = useId();
   const title = player ? (
     <div className="profile-header">
-      <div>
+      {card?.avatarUrl && <img className="profile-avatar" src={card.avatarUrl} alt="" width={64} height={64} />}
+      <div className="profile-header-text">
         {/* The dialog's heading, under the screen's h1: its sections (Seasons, Head-to-head) are h3s. */}
         <div className="profile-username-row">
           <h2 className="profile-username" id={headingId}>
@@ -103,9 +110,15 @@ export function PlayerProfileDialog({ playerId: selectedId, onClose, showMatchDe
               <RenamePlayerAction playerId={player.id} username={player.username} />
             </AdminControl>
           )}
+          {isAdmin && card && (
+            <AdminControl>
+              <EditPlayerProfileAction player={card} />
+            </AdminControl>
+          )}
         </div>
         <div className="muted profile-discord">Discord ID: {player.discordId}</div>
         {asOf != null && <div className="muted profile-discord">As of log position {asOf}</div>}
+        {card && <SocialLinks socials={card.socials} name={player.username} />}
         {/* The profile as it is now has an address to share; a past one (the Audit screen's) has none. */}
         {asOf == null && (
           <div className="profile-share">

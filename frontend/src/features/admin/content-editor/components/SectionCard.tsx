@@ -7,6 +7,7 @@ import { Tooltip } from '@/components/ui/Tooltip';
 import { MediaPicker } from '../../shared/media-picker/MediaPicker';
 import { RichTextEditor } from '../../shared/rich-text-editor/RichTextEditor';
 import type { SectionDraft } from '../section-drafts';
+import { TrackerPlayerField } from './TrackerPlayerField';
 
 export interface SectionCardProps {
   draft: SectionDraft;
@@ -15,10 +16,12 @@ export interface SectionCardProps {
   onRemove: () => void;
   /** While a Save runs the fields are read-only. */
   disabled?: boolean;
+  /** Roster cards can name a tracker player. */
+  withPlayer?: boolean;
 }
 
 /** One draggable section: Section ID, rich Title and Content, Image URL and a remove control. */
-export function SectionCard({ draft, position, onChange, onRemove, disabled }: SectionCardProps) {
+export function SectionCard({ draft, position, onChange, onRemove, disabled, withPlayer }: SectionCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: draft.key,
   });
@@ -107,6 +110,7 @@ export function SectionCard({ draft, position, onChange, onRemove, disabled }: S
             />
             {!disabled && <MediaPicker label="Image URL" onPick={(media) => onChange({ imageUrl: media.url })} />}
           </div>
+          {withPlayer && <TrackerPlayerField playerId={draft.playerId ?? null} onChange={(playerId) => onChange({ playerId })} disabled={disabled} />}
         </div>
       </Card>
     </div>
