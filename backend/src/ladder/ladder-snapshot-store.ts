@@ -31,8 +31,9 @@ export interface KeptSnapshot {
  * The ladder state's snapshots in PostgreSQL, in one store because both hold serializeState's
  * form under one SNAPSHOT_VERSION:
  * - the latest snapshot, so a restart folds only the events since it (load, save);
- * - kept snapshots at every n-th ladder event, indexed by log position, so time travel to any
- *   point folds at most n − 1 events after the nearest one (nearest, keptRevisions, keep).
+ * - kept snapshots at the ladder events time travel names (tracker/time-travel/kept-spacing.ts:
+ *   every n-th while the log is short, further apart as it grows), indexed by log position, so
+ *   time travel to any point folds only the events after the nearest one (nearest, keptRevisions, keep).
  * Each is a cache of the log: losing or ignoring a snapshot only costs a longer fold.
  */
 export class LadderSnapshotStore {
@@ -89,6 +90,18 @@ export class LadderSnapshotStore {
       .orderBy('position', 'desc')
       .first();
     return row ? { position: Number(row.position), revision: Number(row.revision), state: row.state, extras: row.extras } : null;
+  }
+
+  /** Where the newest kept snapshot at or before `position` is, without reading the state it holds. */
+  async nearestPoint(position: number): Promise<Pick<KeptSnapshot, 'position' | 'revision'> | null> {
+    await this.ensureTables();
+    const row = await this.knex(KEPT_TABLE)
+      .select('position', 'revision')
+      .where({ version: KEPT_SNAPSHOT_VERSION })
+      .andWhere('position', '<=', position)
+      .orderBy('position', 'desc')
+      .first();
+    return row ? { position: Number(row.position), revision: Number(row.revision) } : null;
   }
 
   /** Revisions already kept after one position up to another: a fold does not serialise them again. */

@@ -12,6 +12,7 @@ import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
 import { TIME_TRAVEL_LOG, type TimeTravelLog } from './time-travel-log.js';
+import { keptAfter, nextKeptRevision } from './kept-spacing.js';
 import { LadderSnapshotStore } from '../../ladder/ladder-snapshot-store.js';
 
 // Time travel (audit and public ?asOf=): the ladder as it stood at a point of the log, folded
@@ -53,11 +54,13 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
   private knownHead = 0;
   private keeping: Promise<void> | null = null;
   private closed = false;
-  /** A snapshot is kept after every this many ladder events. */
+  /** A snapshot is kept after every this many ladder events while the log is short, further apart after (kept-spacing.ts). */
   readonly snapshotEvery: number;
   /** Folds done for readers (not the background one that keeps snapshots up). */
   folds = 0;
   lastFold: FoldReport | null = null;
+  /** How the keep-up at bootstrap went: null when there was nothing to keep, so nothing was folded. */
+  keptUp: FoldReport | null = null;
 
   constructor(
     @Inject(TIME_TRAVEL_KNEX) knex: Knex,
@@ -154,12 +157,20 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async keepUp(): Promise<void> {
-    await this.foldTo(await this.head(), false);
+    const head = await this.head();
+    // A restart usually finds every point up to the head kept: a fold would restore a whole
+    // state from the newest snapshot only to keep nothing. It folds once the ladder has reached
+    // the next point to keep after the newest one.
+    const newest = await this.snapshots.nearestPoint(head);
+    const next = nextKeptRevision(newest?.revision ?? -1, this.snapshotEvery);
+    if ((await this.log.ladderEvents(next - 1, head, 1)).length === 0) return;
+    const ladder = await this.foldTo(head, false);
+    this.keptUp = { position: head, fromPosition: newest?.position ?? 0, eventsRead: ladder.revision - (newest?.revision ?? -1) };
   }
 
   /**
-   * Folds from the nearest kept snapshot at or before `position`, keeping a snapshot at every
-   * `snapshotEvery`-th ladder revision it passes that is not kept yet.
+   * Folds from the nearest kept snapshot at or before `position`, keeping a snapshot at each
+   * ladder revision it passes that keptAfter names and that is not kept yet.
    */
   private async foldTo(position: number, forReader: boolean): Promise<LadderAsOf> {
     const base = await this.snapshots.nearest(position);
@@ -172,7 +183,7 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
       for (const row of page) {
         ladder.applyRow(row);
         eventsRead++;
-        if ((row.revision + 1) % this.snapshotEvery === 0 && !kept.has(row.revision)) await this.keep(ladder, row.position);
+        if (keptAfter(row.revision, this.snapshotEvery) && !kept.has(row.revision)) await this.keep(ladder, row.position);
       }
       if (page.length < PAGE) break;
       if (this.closed) throw new ServiceUnavailableError('The server is shutting down.');
