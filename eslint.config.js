@@ -21,6 +21,25 @@ const frameworkPattern = {
   message: "Only app.ts and backend/src/http/ import the HTTP framework: take WebRequest (http/request-facts.ts) and Node's ServerResponse.",
 };
 
+/** Production code never imports test code: the tests' helpers live in backend/test/ and frontend/src/test/. */
+const testCodePattern = {
+  group: ['**/test/**', '**/testing/**', '@test-support/*', '**/*.spec', '**/*.spec.js', '**/*.test', '@/test/*'],
+  message: 'Production code does not import test code (backend/test/, frontend/src/test/, *.spec, *.test).',
+};
+const testFiles = ['**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', 'frontend/src/test/**'];
+
+/**
+ * A block of import rules twice: for production files with test code barred too, and as it is
+ * for the tests beside them (the same option replaces, not merges, in a later block).
+ */
+function withTestCodeBarred(block) {
+  const [level, options] = block.rules['no-restricted-imports'];
+  return [
+    { ...block, ignores: testFiles, rules: { 'no-restricted-imports': [level, { ...options, patterns: [...options.patterns, testCodePattern] }] } },
+    { ...block, files: block.files.flatMap((files) => testFiles.map((test) => `${files.replace(/\/\*\*$/, '')}/${test}`)) },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
   {
@@ -41,8 +60,9 @@ export default tseslint.config(
   zone(['projections/src/**'], [
     { group: ['@team/backend', '@team/frontend', '**/backend/**', '**/frontend/**'], message: 'projections do not depend on the API or the client.' },
   ]),
-  zone(['backend/src/**'], [...backendPatterns, frameworkPattern]),
-  zone(['backend/src/http/**', 'backend/src/app.ts'], backendPatterns),
+  { ...zone(['backend/src/**'], [...backendPatterns, frameworkPattern, testCodePattern]), ignores: testFiles },
+  zone(testFiles.map((pattern) => `backend/src/${pattern}`), [...backendPatterns, frameworkPattern]),
+  { ...zone(['backend/src/http/**', 'backend/src/app.ts'], [...backendPatterns, testCodePattern]), ignores: testFiles },
   // Commands decide from the event store alone (docs/architecture.md): a command handler never reads a
   // read model, nor waits for one. The one exception is about the projector itself: setting an
   // event aside needs the projector's checkpoint (which events are applied already).
@@ -59,18 +79,20 @@ export default tseslint.config(
               message: 'Commands decide from the event store only: read the streams (or a reservation or index stream), not a read model.',
             },
           ],
-          patterns: [...backendPatterns, frameworkPattern],
+          patterns: [...backendPatterns, frameworkPattern, testCodePattern],
         },
       ],
     },
   },
-  zone(['frontend/src/**'], [
-    { group: ['@team/backend', '@team/projections', '**/backend/**', '**/projections/**'], message: 'The client talks to the API over HTTP only.' },
-  ]),
+  ...withTestCodeBarred(
+    zone(['frontend/src/**'], [
+      { group: ['@team/backend', '@team/projections', '**/backend/**', '**/projections/**'], message: 'The client talks to the API over HTTP only.' },
+    ]),
+  ),
   // Front-end: app/ composes (router, routes, providers), lib/ serves (API slice, cache tags,
   // shared mutations, theme). Features do not import each other nor app/, so the dependency
   // runs one way: app/ -> features/ -> lib/ and components/.
-  {
+  ...withTestCodeBarred({
     files: ['frontend/src/features/**'],
     rules: {
       'no-restricted-imports': [
@@ -87,8 +109,8 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
+  }),
+  ...withTestCodeBarred({
     files: ['frontend/src/lib/**'],
     rules: {
       'no-restricted-imports': [
@@ -101,5 +123,5 @@ export default tseslint.config(
         },
       ],
     },
-  },
+  }),
 );

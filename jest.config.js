@@ -41,12 +41,12 @@ export default {
     {
       ...shared,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.unit.spec.ts'],
+      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.unit.spec.ts', '<rootDir>/backend/test/**/*.unit.spec.ts'],
     },
     {
       ...shared,
       displayName: 'int',
-      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.int.spec.ts'],
+      testMatch: ['<rootDir>/{contracts,projections,backend}/src/**/*.int.spec.ts', '<rootDir>/backend/test/**/*.int.spec.ts'],
     },
     {
       ...shared,

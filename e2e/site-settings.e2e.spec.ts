@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { createBlock } from '../backend/src/testing/cms-requests.js';
-import { pngOf } from '../backend/src/testing/media-uploads.js';
+import { createBlock } from '../backend/test/support/cms-requests.js';
+import { pngOf } from '../backend/test/support/media-uploads.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { CreatedAdminKey, LeaderboardEntry, SubmissionList, WebhookList } from '@team/contracts';
-import { startReceiver, type TestReceiver } from '../backend/src/webhooks/testing/test-receiver.js';
+import { startReceiver, type TestReceiver } from '../backend/test/support/webhooks/test-receiver.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { screenshot, type Browser } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';

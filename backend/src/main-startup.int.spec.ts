@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { spawnBuilt, startServerProcess } from './testing/server-process.js';
+import { spawnBuilt, startServerProcess } from '../test/support/server-process.js';
 
 /**
  * Start-up failures of the built launcher (backend/dist/main.js: run `npx tsc -b` first):

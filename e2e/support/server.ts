@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../backend/src/testing/test-app.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../backend/test/support/test-app.js';
 
 export { TEST_ADMIN_KEY, type TestApp };
 

@@ -1,4 +1,4 @@
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 
 const wrongKey = { 'x-admin-key': `${TEST_ADMIN_KEY}-guess` };
 const section = { page: 'about', section: 'story', title: '<p>Story</p>', content: '', imageUrl: null };

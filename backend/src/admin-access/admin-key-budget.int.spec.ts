@@ -3,8 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { loadConfig } from '../config.js';
 import { createApp, type RunningApp } from '../app.js';
 import { createLogger } from '../infrastructure/logger.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
-import { logSink } from '../testing/log-sink.js';
+import { TEST_ADMIN_KEY } from '../../test/support/test-app.js';
+import { logSink } from '../../test/support/log-sink.js';
 import { AdminKeyVerifier } from './admin-key.js';
 
 // Each caller has its own address: one trusted proxy, X-Forwarded-For names the client.

@@ -1,6 +1,6 @@
 import { roleCovers, type AdminRole } from '@team/contracts';
-import { createAdminKey, withKey } from '../testing/admin-keys.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { createAdminKey, withKey } from '../../test/support/admin-keys.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import type { RoleNeeded } from './admin-role.js';
 
 // Issue 23: each role against each admin route, allowed and refused. An allowed request gets past

@@ -1,5 +1,5 @@
 import { apiOperations } from '@team/contracts';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Every route the server registers has exactly one operation in the OpenAPI document, and every
 // operation of the document is a route: a new endpoint fails here until its area's

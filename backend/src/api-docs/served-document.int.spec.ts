@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // The document the server serves, as an outside client gets it: redocly's recommended rules find
 // no error in it, and openapi-typescript makes a client from it that type-checks a program

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AuditPage } from '@team/contracts';
-import { createAdminKey, withKey } from '../testing/admin-keys.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { createAdminKey, withKey } from '../../test/support/admin-keys.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Security review (issue 37, item C): the audit log showed every key's SHA-256 (AdminKeyCreated's
 // keyHash) and every caller fingerprint to every role. Key hashes never leave the server, for any

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditPage, EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { until } from '@test-support/until.js';
 
 describe('audit log and operations (admin)', () => {

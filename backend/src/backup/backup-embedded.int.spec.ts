@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { startServerProcess } from '../testing/server-process.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startServerProcess } from '../../test/support/server-process.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { readBackupFile } from './backup-file.js';
-import { BUILT_BACKUP, BUILT_RESTORE, runBuiltCommand } from './testing/built-commands.js';
+import { BUILT_BACKUP, BUILT_RESTORE, runBuiltCommand } from '../../test/support/backup/built-commands.js';
 
 // `npm run backup` on the embedded default, as real processes: beside a running `npm start` it
 // finds the site's PostgreSQL by its postmaster.pid and backs it up from there (a second server

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connect, createTestDatabase, testServerUrl, type TestDatabase } from '@test-support/database.js';
-import { BUILT_SERVER } from '../testing/server-process.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
-import { BUILT_RESTORE, runBuiltCommand } from './testing/built-commands.js';
+import { BUILT_SERVER } from '../../test/support/server-process.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { BUILT_RESTORE, runBuiltCommand } from '../../test/support/backup/built-commands.js';
 import { writeBackup } from './write-backup.js';
 
 // With least privilege (docs/operations.md) the owner migrates the log (`npm run migrate`) and

@@ -4,10 +4,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { BackupRefusedError } from './backup-file.js';
 import { restoreBackup } from './restore-backup.js';
-import { BUILT_RESTORE, runBuiltCommand } from './testing/built-commands.js';
+import { BUILT_RESTORE, runBuiltCommand } from '../../test/support/backup/built-commands.js';
 import { writeBackup } from './write-backup.js';
 
 // A restore checks the whole file before it writes anything, and goes into an empty site only:

@@ -6,8 +6,8 @@ import { createTestDatabase, type TestDatabase } from '@test-support/database.js
 import { until } from '@test-support/until.js';
 import { createApp, type RunningApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { logSink } from '../testing/log-sink.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { logSink } from '../../test/support/log-sink.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import { BACKUP_FILE_PATTERN } from './backup-file.js';
 import { verifyBackup } from './restore-backup.js';
 import { ScheduledBackups } from './scheduled-backups.js';

@@ -1,5 +1,5 @@
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
-import { createBlock, createPage, createSection, newBlock } from '../testing/cms-requests.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
+import { createBlock, createPage, createSection, newBlock } from '../../test/support/cms-requests.js';
 
 describe('every CMS write needs the admin key', () => {
   let app: TestApp;

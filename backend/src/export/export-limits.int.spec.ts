@@ -1,7 +1,7 @@
 import type { EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { matchLine, recordMatch } from '../testing/ladder-requests.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { matchLine, recordMatch } from '../../test/support/ladder-requests.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import { ExportController } from './export.controller.js';
 
 // The export slots under hostile clients: one export per address, one slot kept for admins, a

@@ -4,8 +4,8 @@ import { parseCsv, type EventStore } from '@team/contracts';
 import { matchesCsv } from './export-sources.js';
 import { matchExportSnapshot } from './match-snapshot.js';
 import { LadderRepository } from '../ladder/runtime/ladder.repository.js';
-import { postImport } from '../testing/import-requests.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { postImport } from '../../test/support/import-requests.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import { seedDemo } from '../ladder/demo/seed-demo.js';
 
 /** The leaderboard without ids, which an import into another site may number differently. */

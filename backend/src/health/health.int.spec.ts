@@ -3,8 +3,8 @@ import os from 'node:os';
 import type { EventStore } from '@team/contracts';
 import { loadConfig } from '../config.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { freePort } from '../testing/server-process.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { freePort } from '../../test/support/server-process.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // What a load balancer sees: 200 only while the read tables can be trusted.
 

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
-import { freePort } from '../testing/server-process.js';
+import { freePort } from '../../test/support/server-process.js';
 import { migrateRateLimits, RATE_LIMITS_TABLE, SharedAddressBudget } from './address-budget.js';
 
 describe('SharedAddressBudget (PostgreSQL table shared by every process)', () => {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import { AuditContextFactory } from './audit-context.js';
 import type { WebRequest } from './request-facts.js';
 

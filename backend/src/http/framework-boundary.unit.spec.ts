@@ -25,3 +25,22 @@ describe('the HTTP framework boundary', () => {
     expect(await problemsOf(file, "import type { Request } from 'express';\nexport type Seen = Request;\n")).toEqual([]);
   });
 });
+
+describe('test code stays out of production code', () => {
+  test.each([
+    ["import { startTestApp } from '../../../test/support/test-app.js';", 'backend/src/ladder/record-match/record-match.controller.ts'],
+    ["import { createTestDatabase } from '@test-support/database.js';", 'backend/src/infrastructure/database.ts'],
+    ["import { renderWithProviders } from '@/test/render';", 'frontend/src/features/players/components/Leaderboard.tsx'],
+    ["import { mockFetch } from '@/test/mock-fetch';", 'frontend/src/lib/api.ts'],
+    ["import { KNOWN } from './record-match.int.spec.js';", 'backend/src/ladder/record-match/record-match.command.ts'],
+  ])('%s is refused in %s', async (line, file) => {
+    expect(await problemsOf(file, `${line}\nexport type Seen = unknown;\n`)).toContain('no-restricted-imports');
+  });
+
+  test.each([
+    ["import { renderWithProviders } from '@/test/render';", 'frontend/src/features/players/components/Leaderboard.test.tsx'],
+    ["import { createTestDatabase } from '@test-support/database.js';", 'backend/src/ladder/record-match/record-match.int.spec.ts'],
+  ])('the tests may: %s in %s', async (line, file) => {
+    expect(await problemsOf(file, `${line}\nexport type Seen = unknown;\n`)).not.toContain('no-restricted-imports');
+  });
+});

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import pino from 'pino';
-import { logSink } from '../testing/log-sink.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { logSink } from '../../test/support/log-sink.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 
 // Bodies no route can use must stay cheap: read, never parsed or walked, before a route and its
 // guards have let them through; bodies that never finish must not hold sockets for minutes.

@@ -1,6 +1,6 @@
 import type { RecordMatchPlayer, RecordMatchRequest } from '@team/contracts';
-import { createPage, createSection, newBlock } from '../testing/cms-requests.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { createPage, createSection, newBlock } from '../../test/support/cms-requests.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 
 // Hostile input over HTTP (issue 10, finding 1 and 4): text PostgreSQL cannot store (NUL, lone
 // surrogates) and control characters in any string field, ids beyond the database's integers,

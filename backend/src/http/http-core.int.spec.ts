@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { HTML_BLOCK_RESIZE_SCRIPT } from '@team/contracts';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 
 /** A GET whose body comes as sent (fetch would decode it). */
 function rawGet(url: string, headers: Record<string, string>) {

@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../testing/test-app.js';
-import { matchLine, recordMatch } from '../testing/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { matchLine, recordMatch } from '../../test/support/ladder-requests.js';
 
 // Dates JavaScript parses but PostgreSQL cannot hold (year 0, the first day Date can show):
 // each is a 400 that says what is accepted, never a 500.

@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { acceptedEncodings } from './precompressed-assets.js';
 
 /** A GET with the given Accept-Encoding; the body as the bytes sent (fetch would decode it). */

@@ -1,5 +1,5 @@
 import type { RecordMatchRequest } from '@team/contracts';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 const matchBody: RecordMatchRequest = {
   winningTeam: 'team1',

@@ -2,7 +2,7 @@ import type { EventStore } from '@team/contracts';
 import { until } from '@test-support/until.js';
 import { loadConfig } from '../config.js';
 import { EVENT_STORE, LOGGER } from '../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { LadderRepository } from './runtime/ladder.repository.js';
 
 const match = (winner: string, loser: string) => ({

@@ -11,8 +11,8 @@ import type {
   RevertMergeResponse,
   VoidMatchResponse,
 } from '@team/contracts';
-import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { getOk, matchLine, recordMatch } from '../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Corrections end to end on a real database (docs/product.md#players-and-merges): a voided match, a reverted merge,
 // the ladder as it stood at an earlier point of the log, and a rebuild that reads the same.

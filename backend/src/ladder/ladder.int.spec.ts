@@ -12,7 +12,7 @@ import {
   type RecordMatchRequest,
   type RecordMatchResponse,
 } from '@team/contracts';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // The ELO tracker end to end on a real database: every endpoint, after a sequence of matches
 // (overall with stats, a mode match, one without stats), a merge, and a match recorded with

@@ -9,8 +9,8 @@ import type {
   SeasonLeaderboardEntry,
   SeasonWriteResponse,
 } from '@team/contracts';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { compareWithRebuild } from '../../test/support/read-model-check.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Seasons end to end on a real database: the boundary drawn by log order, a soft reset that the
 // decider then rates from, a void inside a closed season, a merge across seasons, and a

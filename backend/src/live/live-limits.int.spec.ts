@@ -1,6 +1,6 @@
-import { matchLine, recordMatch } from '../testing/ladder-requests.js';
-import { openSse, type SseStream } from '../testing/sse-client.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { matchLine, recordMatch } from '../../test/support/ladder-requests.js';
+import { openSse, type SseStream } from '../../test/support/sse-client.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // GET /api/live's limits against a few hostile addresses: a stream's maximum lifetime (the
 // client resumes by Last-Event-ID and misses nothing) and the per-address budget of opens.

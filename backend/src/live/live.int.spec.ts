@@ -1,9 +1,9 @@
 import type { EventStore, LeaderboardEntry, LiveChange, RecordMatchRequest } from '@team/contracts';
 import { ensureCheckpoint, Projector, READ_MODELS_CHECKPOINT, readModelProjections } from '@team/projections';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
-import { openSse, type SseStream } from '../testing/sse-client.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { getOk, matchLine, recordMatch } from '../../test/support/ladder-requests.js';
+import { openSse, type SseStream } from '../../test/support/sse-client.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { LiveFeed } from './live-feed.js';
 import { until } from '@test-support/until.js';
 

@@ -5,8 +5,8 @@ import { createTestDatabase } from '@test-support/database.js';
 import { restoreBackup } from '../backup/restore-backup.js';
 import { writeBackup } from '../backup/write-backup.js';
 import { createKnex } from '../infrastructure/database.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../testing/test-app.js';
-import { pngOf, upload } from '../testing/media-uploads.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
+import { pngOf, upload } from '../../test/support/media-uploads.js';
 
 // The library's bytes are in no event: a backup must carry them, and a restored site serves them.
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, PageEvent } from '@team/contracts';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { newBlock, streamEvents } from '../testing/cms-requests.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { newBlock, streamEvents } from '../../test/support/cms-requests.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 /**
  * Commands decide from the event store alone. No projector runs here and no wait is allowed,

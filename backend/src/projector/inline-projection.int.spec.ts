@@ -8,10 +8,10 @@ import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { INLINE_MAX_EVENTS } from '../event-store/postgres/append-batch.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { tallyProjection } from './testing/tally.projection.js';
-import { startTestApp } from '../testing/test-app.js';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { getOk, matchLine, recordMatch } from '../testing/ladder-requests.js';
+import { tallyProjection } from '../../test/support/projector/tally.projection.js';
+import { startTestApp } from '../../test/support/test-app.js';
+import { compareWithRebuild } from '../../test/support/read-model-check.js';
+import { getOk, matchLine, recordMatch } from '../../test/support/ladder-requests.js';
 
 // Inline projection (issue 26): an append to a stream the projector projects inline commits
 // with its read-table changes and the checkpoint, in one transaction. These specs keep the

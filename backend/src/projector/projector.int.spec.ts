@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { migrateReadModels, Projector, READ_MODELS_CHECKPOINT, readCheckpoint } from '@team/projections';
-import { tallyProjection as tally } from './testing/tally.projection.js';
+import { tallyProjection as tally } from '../../test/support/projector/tally.projection.js';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';

@@ -4,7 +4,7 @@ import { readModelProjections, rebuildReadModels, tableChecksums } from '@team/p
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Found by the scale bench (issue 44): a rebuild of 100,010 events failed in its swap with
 // "duplicate key value violates unique constraint ladder_matches_pkey". A batch handed to the

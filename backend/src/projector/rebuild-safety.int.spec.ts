@@ -12,7 +12,7 @@ import {
 import type { TestDatabase } from '@test-support/database.js';
 import { createKnex } from '../infrastructure/database.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { startTallyFixture, type TallyFixture } from './testing/tally-fixture.js';
+import { startTallyFixture, type TallyFixture } from '../../test/support/projector/tally-fixture.js';
 
 // A rebuild that crashed, or was stopped, must leave nothing that breaks the next one, and
 // must never touch the live read tables before its swap.

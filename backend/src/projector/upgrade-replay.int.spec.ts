@@ -1,8 +1,8 @@
 import type { RecordMatchPlayer, Season, SeasonLeaderboardEntry } from '@team/contracts';
 import { migrateReadModels, readModelProjections, tableChecksums } from '@team/projections';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { compareWithRebuild } from '../../test/support/read-model-check.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import { until } from '@test-support/until.js';
 import { RebuildService } from '../operations/rebuild-projections/rebuild.service.js';
 

@@ -1,7 +1,7 @@
 import type { ApprovedSubmission, LeaderboardEntry, Submission, SubmissionList, SubmissionStatusAnswer, SubmittedMatch } from '@team/contracts';
-import { createAdminKey, withKey } from '../testing/admin-keys.js';
-import { matchLine } from '../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { createAdminKey, withKey } from '../../test/support/admin-keys.js';
+import { matchLine } from '../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Issue 43, the review queue (PUBLIC_RECORDING=review): a visitor's match is a pending
 // submission (202), rated by nothing and on no board until a moderator approves it; keys record

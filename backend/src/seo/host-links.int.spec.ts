@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
-import { rawGet, writeShellFolder, type RawResponse } from './testing/seo-fixtures.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { rawGet, writeShellFolder, type RawResponse } from '../../test/support/seo/seo-fixtures.js';
 
 // Host header poisoning (issue 37, item 9): without PUBLIC_URL the absolute links of robots.txt,
 // the sitemap and each page's head come from the request's Host, so a shared cache must neither

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
-import { one, readHead, writeShellFolder } from '../seo/testing/seo-fixtures.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { one, readHead, writeShellFolder } from '../../test/support/seo/seo-fixtures.js';
 
 // Every place the team's name shows outside the React app reads the settings: the page heads
 // (title, og:site_name, the site card's alt), the favicon link, the web manifest and the share

@@ -1,10 +1,10 @@
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { Knex } from 'knex';
 import type { CreatedWebhook } from '@team/contracts';
-import { matchLine } from '../testing/ladder-requests.js';
-import { startServerProcess, startServerProcesses, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
-import { startReceiver, type TestReceiver } from './testing/test-receiver.js';
+import { matchLine } from '../../test/support/ladder-requests.js';
+import { startServerProcess, startServerProcesses, type ServerProcess } from '../../test/support/server-process.js';
+import { TEST_ADMIN_KEY } from '../../test/support/test-app.js';
+import { startReceiver, type TestReceiver } from '../../test/support/webhooks/test-receiver.js';
 
 // Issue 43: delivery is shared by every API process of a scale-out and made once per event, and a
 // process killed mid-delivery (kill -9) leaves it to another, which makes it again under the

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { CreatedWebhook, GenericWebhookBody, OperationsStatus, RecordMatchRequest, WebhookDelivery, WebhookList } from '@team/contracts';
-import { matchLine, recordMatch } from '../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { matchLine, recordMatch } from '../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 import type { DiscordMessage } from './delivery/discord-message.js';
 import type { MatchRecordedData } from './delivery/webhook-payloads.js';
-import { startReceiver, type Received, type TestReceiver } from './testing/test-receiver.js';
+import { startReceiver, type Received, type TestReceiver } from '../../test/support/webhooks/test-receiver.js';
 
 // Issue 43: outgoing webhooks against a real HTTP receiver on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE=true
 // lets the tests reach it; the refusals without it are at the end and in address-guard's tests).

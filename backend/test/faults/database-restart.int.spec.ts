@@ -1,10 +1,10 @@
 import { jest } from '@jest/globals';
 import type { RecordMatchRequest } from '@team/contracts';
 import { connect } from '@test-support/database.js';
-import { startDedicatedPostgres, type DedicatedPostgres } from '../testing/dedicated-postgres.js';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
-import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
+import { startDedicatedPostgres, type DedicatedPostgres } from '../support/dedicated-postgres.js';
+import { compareWithRebuild } from '../support/read-model-check.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../support/match-load.js';
 
 // Issue 10 item 8: PostgreSQL goes away for about 4 s under a steady stream of writes and
 // reads, and comes back on the same port and data: once after a fast shutdown, then after an

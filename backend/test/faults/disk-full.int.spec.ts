@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RecordMatchRequest } from '@team/contracts';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
-import { randomMatch, seededRandom } from '../testing/match-load.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
+import { randomMatch, seededRandom } from '../support/match-load.js';
 
 // Issue 37 item 5: `npm start` with its data folder on a small volume, filled while matches are
 // recorded. PostgreSQL ran out of space (for its WAL: it stopped itself), answers were one 500

@@ -1,10 +1,10 @@
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { Knex } from 'knex';
 import type { RecordMatchRequest } from '@team/contracts';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { startServerProcess, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
-import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
+import { compareWithRebuild } from '../support/read-model-check.js';
+import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
+import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../support/match-load.js';
 
 // Issue 10 item 8: the real built server is killed (SIGKILL, no shutdown code runs) while
 // recorders are writing. A restarted server on the same database must let every recorder

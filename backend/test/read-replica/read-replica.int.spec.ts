@@ -1,8 +1,8 @@
 import knexFactory, { type Knex } from 'knex';
 import type { GlobalStats, HealthResponse, LeaderboardEntry, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
 import { testServerUrl } from '@test-support/database.js';
-import { findReplicaBinaries, startStreamingReplica, type StreamingReplica } from '../testing/streaming-replica.js';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { findReplicaBinaries, startStreamingReplica, type StreamingReplica } from '../support/streaming-replica.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 import { until } from '@test-support/until.js';
 
 // Issue 12 item 3: READ_DATABASE_URL sends read-model queries to a PostgreSQL replica, here a

@@ -1,8 +1,8 @@
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { CreatedAdminKey, RecordMatchResponse } from '@team/contracts';
-import { openSse } from '../testing/sse-client.js';
-import { startServerProcess, startServerProcesses, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
+import { openSse } from '../support/sse-client.js';
+import { startServerProcess, startServerProcesses, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
 
 // Issue 23: a key revoked through one API process is refused by the other at once.
 // Issue 15: every API process follows the shared log itself, so a stream held on one process

@@ -8,11 +8,11 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { MAX_IMPORT_BYTES, type ImportDryRunReport, type RecordMatchResponse } from '@team/contracts';
-import { caddyVersion, findCaddy, startCaddy, type CaddyProcess } from '../testing/caddy-process.js';
-import { http2Request, httpsRequest, openHttpsSse, type HttpsAnswer } from '../testing/https-client.js';
-import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
-import { freePort, startServerProcesses, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
+import { caddyVersion, findCaddy, startCaddy, type CaddyProcess } from '../support/caddy-process.js';
+import { http2Request, httpsRequest, openHttpsSse, type HttpsAnswer } from '../support/https-client.js';
+import { randomMatch, recordedMatches, seededRandom } from '../support/match-load.js';
+import { freePort, startServerProcesses, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
 
 // Issue 24: the shipped proxy. The real caddy binary runs deploy/caddy/Caddyfile (its
 // placeholders set by environment) in front of two built API processes behind TLS from Caddy's

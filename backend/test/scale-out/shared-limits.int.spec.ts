@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { randomMatch, recordedMatches, seededRandom } from '../testing/match-load.js';
-import { startServerProcesses, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
+import { randomMatch, recordedMatches, seededRandom } from '../support/match-load.js';
+import { startServerProcesses, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
 
 // Issue 12 item 1: two API processes on one database give an address one budget, not two.
 

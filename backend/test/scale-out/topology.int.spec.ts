@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import { connect, createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import type { Match, OperationsStatus, RecordMatchRequest } from '@team/contracts';
-import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../testing/match-load.js';
-import { compareWithRebuild } from '../testing/read-model-check.js';
-import { BUILT_PROJECTIONS_WORKER, spawnBuilt, startServerProcesses, type ChildHandle, type ServerProcess } from '../testing/server-process.js';
-import { TEST_ADMIN_KEY } from '../testing/test-app.js';
+import { randomMatch, recordedMatches, repeatedKeys, request, seededRandom, type Outcome } from '../support/match-load.js';
+import { compareWithRebuild } from '../support/read-model-check.js';
+import { BUILT_PROJECTIONS_WORKER, spawnBuilt, startServerProcesses, type ChildHandle, type ServerProcess } from '../support/server-process.js';
+import { TEST_ADMIN_KEY } from '../support/test-app.js';
 
 // Issue 12 items 2 and 5: the production shape on one database. Two stateless API processes
 // (PROJECTOR=off) and two `npm run projections` workers; writes go through both APIs while the

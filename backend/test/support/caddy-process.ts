@@ -9,7 +9,7 @@ import { freePort, lastLine } from './server-process.js';
 
 // The real caddy binary running the shipped Caddyfile, its {$…} placeholders set from here.
 
-/** The repository root: backend/src/testing → ../../.. */
+/** The repository root: backend/test/support → ../../.. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The proxy configuration docker-compose.yml ships. */
 export const SHIPPED_CADDYFILE = path.join(repoRoot, 'deploy/caddy/Caddyfile');

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { AppendContext, EventStore, NewEvent } from '@team/contracts';
 import type { Knex } from 'knex';
-import type { AuditFilter, AuditLog } from '../audit/list-events/list-events.query.js';
-import { auditLogImplementations } from '../audit/list-events/open-audit-log.js';
-import { openLogReader } from '../event-store/open-event-store.js';
-import type { KeyedMatchLog, RecordedKeyLog } from '../ladder/runtime/ladder-log.js';
-import { ladderLogImplementations } from '../ladder/runtime/open-ladder-log.js';
-import { timeTravelLogImplementations } from '../tracker/time-travel/open-time-travel-log.js';
-import type { TimeTravelLog } from '../tracker/time-travel/time-travel-log.js';
-import type { KurrentReaderOptions } from '../event-store/kurrentdb/kurrentdb-log.js';
+import type { AuditFilter, AuditLog } from '../../src/audit/list-events/list-events.query.js';
+import { auditLogImplementations } from '../../src/audit/list-events/open-audit-log.js';
+import { openLogReader } from '../../src/event-store/open-event-store.js';
+import type { KeyedMatchLog, RecordedKeyLog } from '../../src/ladder/runtime/ladder-log.js';
+import { ladderLogImplementations } from '../../src/ladder/runtime/open-ladder-log.js';
+import { timeTravelLogImplementations } from '../../src/tracker/time-travel/open-time-travel-log.js';
+import type { TimeTravelLog } from '../../src/tracker/time-travel/time-travel-log.js';
+import type { KurrentReaderOptions } from '../../src/event-store/kurrentdb/kurrentdb-log.js';
 
 /** The log's own readers beyond the port, each provided by its owner. */
 export interface EventLogReaders {

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse, MatchRecorded } from '@team/contracts';
-import { recordMatchResponse } from '../ladder/record-match/record-match.response.js';
+import { recordMatchResponse } from '../../src/ladder/record-match/record-match.response.js';
 
 // Shared by the fault tests: seeded match bodies, a fetch that classifies every way a request
 // can end, and the log's view of each idempotency key.
 
-export { seededRandom } from '../shared/seeded-random.js';
+export { seededRandom } from '../../src/shared/seeded-random.js';
 
 
 const POOL = 24;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { readModelProjections, rebuildReadModels, tableChecksums } from '@team/projections';
-import { createKnex } from '../infrastructure/database.js';
-import { PgNotifications } from '../infrastructure/pg-notifications.js';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
+import { createKnex } from '../../src/infrastructure/database.js';
+import { PgNotifications } from '../../src/infrastructure/pg-notifications.js';
+import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store.js';
 
 export interface RebuildComparison {
   /** Per-table checksums of the live read tables before the rebuild. */

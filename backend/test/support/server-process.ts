@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: backend/src/testing → ../../.. */
+/** The repository root: backend/test/support → ../../.. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The built server that `npm start` runs (`npx tsc -b` builds it; `npm test` builds first). */
 export const BUILT_SERVER = path.join(repoRoot, 'backend/dist/main.js');

@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { loadConfig, type AppConfig } from '../config.js';
-import { createApp, type RunningApp } from '../app.js';
-import { createLogger } from '../infrastructure/logger.js';
-import type { Clock } from '../infrastructure/tokens.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { createApp, type RunningApp } from '../../src/app.js';
+import { createLogger } from '../../src/infrastructure/logger.js';
+import type { Clock } from '../../src/infrastructure/tokens.js';
 import { documentedAnswers } from './documented-answers.js';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';

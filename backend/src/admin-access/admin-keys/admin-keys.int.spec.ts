@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ADMIN_KEYS_STREAM, type AdminKeySummary, type AuditPage } from '@team/contracts';
-import { createAdminKey, withKey } from '../../testing/admin-keys.js';
-import { randomMatch, seededRandom } from '../../testing/match-load.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { createAdminKey, withKey } from '../../../test/support/admin-keys.js';
+import { randomMatch, seededRandom } from '../../../test/support/match-load.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Issue 23: named keys, shown once and kept as a hash; revoked and expired keys refused; every
 // admin event says which key made it; PUBLIC_RECORDING=recorders.

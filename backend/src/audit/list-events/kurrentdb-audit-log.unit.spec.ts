@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { KurrentDBEventStore } from '../../event-store/kurrentdb/kurrentdb-event-store.js';
-import { FakeKurrentClient } from '../../event-store/kurrentdb/testing/fake-kurrent-client.js';
+import { FakeKurrentClient } from '../../../test/support/event-store/kurrentdb/fake-kurrent-client.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { KurrentAuditLog } from './kurrentdb-audit-log.js';
 import type { AuditFilter } from './list-events.query.js';

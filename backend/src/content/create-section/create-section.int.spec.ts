@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection, expectHarmless, streamEvents, XSS } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createSection, expectHarmless, streamEvents, XSS } from '../../../test/support/cms-requests.js';
 
 describe('POST /api/content', () => {
   let app: TestApp;

@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createSection } from '../../../test/support/cms-requests.js';
 
 describe('GET /api/content/{page}', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import type { ContentSection } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection, streamEvents } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createSection, streamEvents } from '../../../test/support/cms-requests.js';
 
 describe('POST /api/content/{page}/reorder', () => {
   let app: TestApp;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentSection, EventStore, SectionVersion } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createSection, expectHarmless, rebuildReadModels, streamEvents, XSS } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createSection, expectHarmless, rebuildReadModels, streamEvents, XSS } from '../../../test/support/cms-requests.js';
 
 describe('POST /api/admin/content/{id}/restore', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import type { SectionVersion } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createAdminKey, withKey } from '../../testing/admin-keys.js';
-import { createSection } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createAdminKey, withKey } from '../../../test/support/admin-keys.js';
+import { createSection } from '../../../test/support/cms-requests.js';
 
 describe('GET /api/admin/content/{id}/versions', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
-import { eventStoreContract } from '../testing/event-store.contract.js';
-import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
+import { eventStoreContract } from '../../../test/support/event-store/event-store.contract.js';
+import { logReadersContract, openLogReaders } from '../../../test/support/log-readers.contract.js';
 import { KurrentDBEventStore } from './kurrentdb-event-store.js';
-import { FakeKurrentClient } from './testing/fake-kurrent-client.js';
+import { FakeKurrentClient } from '../../../test/support/event-store/kurrentdb/fake-kurrent-client.js';
 
 // Both contracts on a STUBBED KurrentDB client (testing/fake-kurrent-client.ts), not a server:
 // they check the adapter and the KurrentDB log readers map the client's reads as the contracts

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eventStoreContract } from '../testing/event-store.contract.js';
-import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
+import { eventStoreContract } from '../../../test/support/event-store/event-store.contract.js';
+import { logReadersContract, openLogReaders } from '../../../test/support/log-readers.contract.js';
 import { KurrentDBEventStore } from './kurrentdb-event-store.js';
 
 // The contracts against a real KurrentDB server, named by TEST_EVENTSTORE_URL

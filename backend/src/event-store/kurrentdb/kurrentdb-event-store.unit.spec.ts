@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventStoreUnavailableError, UnstorableEventError, WrongExpectedRevisionError, type AppendContext } from '@team/contracts';
 import { KurrentDBEventStore } from './kurrentdb-event-store.js';
-import { FakeKurrentClient } from './testing/fake-kurrent-client.js';
+import { FakeKurrentClient } from '../../../test/support/event-store/kurrentdb/fake-kurrent-client.js';
 
 // These tests run the adapter against a STUBBED client (testing/fake-kurrent-client.ts), not a
 // KurrentDB server: they pin the adapter's own mapping. The behaviour against a real server is

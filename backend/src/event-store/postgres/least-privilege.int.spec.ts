@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import type { RebuildStatus } from '@team/contracts';
 import { connect, createTestDatabase, testServerUrl, type TestDatabase } from '@test-support/database.js';
 import path from 'node:path';
-import { BUILT_SERVER, spawnBuilt } from '../../testing/server-process.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { BUILT_SERVER, spawnBuilt } from '../../../test/support/server-process.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Issue 24 item 3: the owner role migrates the event log (`npm run migrate`, a real process); the
 // app runs as a role that may read and append events and nothing more: it cannot UPDATE or

@@ -3,7 +3,7 @@ import { connect, createTestDatabase, type TestDatabase } from '@test-support/da
 import { UnstorableEventError } from '@team/contracts';
 import { createKnex } from '../../infrastructure/database.js';
 import { PgNotifications } from '../../infrastructure/pg-notifications.js';
-import { eventStoreContract } from '../testing/event-store.contract.js';
+import { eventStoreContract } from '../../../test/support/event-store/event-store.contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 eventStoreContract('PostgresEventStore', async () => {

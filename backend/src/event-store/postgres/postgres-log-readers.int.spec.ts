@@ -1,7 +1,7 @@
 import { createTestDatabase } from '@test-support/database.js';
 import { createKnex } from '../../infrastructure/database.js';
 import { PgNotifications } from '../../infrastructure/pg-notifications.js';
-import { logReadersContract, openLogReaders } from '../../testing/log-readers.contract.js';
+import { logReadersContract, openLogReaders } from '../../../test/support/log-readers.contract.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 logReadersContract('PostgreSQL log readers', async () => {

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { LADDER_LOG, type RecordedKeyLog } from '../runtime/ladder-log.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { seedDemo } from './seed-demo.js';
 
 describe('seedDemo', () => {

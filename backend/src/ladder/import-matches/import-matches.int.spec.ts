@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { MATCH_CSV_COLUMNS, type ImportPlan } from '@team/contracts';
-import { postImport } from '../../testing/import-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { postImport } from '../../../test/support/import-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { ImportMatchesService } from './import-matches.service.js';
 
 const HEADER = MATCH_CSV_COLUMNS.join(',');

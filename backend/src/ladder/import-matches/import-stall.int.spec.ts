@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MAX_IMPORT_BYTES } from '@team/contracts';
-import { postImport } from '../../testing/import-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { postImport } from '../../../test/support/import-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // A 32 MB dry run must never freeze the process: while the file is checked, every other request
 // (visitors, live heartbeats, health) still gets its turn. The API runs in this process, so a

@@ -1,10 +1,10 @@
 import type { EventStore, Match, MatchPage, MatchRecorded, PlayerMatchRecord } from '@team/contracts';
 import { migrateReadModels, readModelProjections } from '@team/projections';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { compareWithRebuild } from '../../testing/read-model-check.js';
-import { postImport } from '../../testing/import-requests.js';
-import { getOk, matchLine as p, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { compareWithRebuild } from '../../../test/support/read-model-check.js';
+import { postImport } from '../../../test/support/import-requests.js';
+import { getOk, matchLine as p, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // A match's map (issue 21) end to end on a real database: POST /api/matches takes it, the
 // event carries it only when given, the match page, recent matches and histories answer it

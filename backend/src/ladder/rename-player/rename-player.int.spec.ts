@@ -1,7 +1,7 @@
 import type { LeaderboardEntry, MatchPage, Player } from '@team/contracts';
-import { compareWithRebuild } from '../../testing/read-model-check.js';
-import { getOk, matchLine as p, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { compareWithRebuild } from '../../../test/support/read-model-check.js';
+import { getOk, matchLine as p, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // No anonymous rename (issue 22, item 2) on a real database: a public match never renames an
 // existing player (the typed name stays on that match's line), and only an admin's

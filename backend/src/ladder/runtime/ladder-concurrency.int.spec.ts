@@ -1,5 +1,5 @@
 import { type Player, type RecordMatchPlayer, LADDER_STREAM, type MatchRecorded } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Two API processes on one database record matches at the same time. Each keeps the ladder in
 // memory; the expected-revision append makes the loser of every race catch up and decide again,

@@ -1,7 +1,7 @@
 import type { EventStore } from '@team/contracts';
 import { until } from '@test-support/until.js';
 import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { LadderRepository } from './ladder.repository.js';
 import { serializeState } from '../ladder.snapshot.js';
 

@@ -1,8 +1,8 @@
 import { MAX_MEDIA_BYTES } from '@team/contracts';
-import { createAdminKey } from '../../testing/admin-keys.js';
-import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../testing/test-app.js';
+import { createAdminKey } from '../../../test/support/admin-keys.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../../test/support/test-app.js';
 import { MEDIA_BLOBS_TABLE } from '../media-blobs.js';
-import { pngBomb, pngOf, upload } from '../../testing/media-uploads.js';
+import { pngBomb, pngOf, upload } from '../../../test/support/media-uploads.js';
 
 const SAFE_SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="32" viewBox="0 0 64 32"><defs><linearGradient id="g"><stop offset="0" stop-color="#e11d48"/></linearGradient></defs><rect width="64" height="32" fill="url(#g)"/></svg>';
 

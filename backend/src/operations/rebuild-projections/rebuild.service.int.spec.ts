@@ -2,7 +2,7 @@ import { REBUILD_LOCK_KEY } from '@team/projections';
 import { connect, createTestDatabase } from '@test-support/database.js';
 import { until } from '@test-support/until.js';
 import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
-import { startTestApp } from '../../testing/test-app.js';
+import { startTestApp } from '../../../test/support/test-app.js';
 import { RebuildService } from './rebuild.service.js';
 
 /** Events no read model handles: the rebuild still reads and counts every one of them. */

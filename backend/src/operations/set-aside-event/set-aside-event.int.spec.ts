@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { until } from '@test-support/until.js';
 
 // A poison event end to end: the projector stops on it, health turns degraded without showing

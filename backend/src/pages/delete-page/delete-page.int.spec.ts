@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createBlock, createPage, streamEvents } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createBlock, createPage, streamEvents } from '../../../test/support/cms-requests.js';
 
 describe('DELETE /api/pages/{id}', () => {
   let app: TestApp;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { EventStore } from '@team/contracts';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { one, readHead, writeShellFolder } from '../../seo/testing/seo-fixtures.js';
-import { createBlock } from '../../testing/cms-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { one, readHead, writeShellFolder } from '../../../test/support/seo/seo-fixtures.js';
+import { createBlock } from '../../../test/support/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Issue 42 made `schedule` a route of the site. A site that built a page with that slug before
 // keeps it: the API still answers it by its slug, and the app serves it at /pages/schedule

@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createPage } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createPage } from '../../../test/support/cms-requests.js';
 
 describe('GET /api/pages', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import type { PageVersion } from '@team/contracts';
-import { createBlock, createPage } from '../../testing/cms-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { createBlock, createPage } from '../../../test/support/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 describe('GET /api/admin/pages/{id}/versions', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import type { ContentBlock, Page, PageVersion } from '@team/contracts';
-import { createBlock, createPage, rebuildReadModels, streamEvents } from '../../testing/cms-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { createBlock, createPage, rebuildReadModels, streamEvents } from '../../../test/support/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 describe('POST /api/admin/pages/{id}/restore', () => {
   let app: TestApp;

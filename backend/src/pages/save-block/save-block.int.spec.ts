@@ -1,6 +1,6 @@
 import type { Page } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { createBlock, createPage, expectHarmless, newBlock, streamEvents, XSS } from '../../testing/cms-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createBlock, createPage, expectHarmless, newBlock, streamEvents, XSS } from '../../../test/support/cms-requests.js';
 
 describe('POST /api/blocks and PUT /api/blocks/{id}', () => {
   let app: TestApp;

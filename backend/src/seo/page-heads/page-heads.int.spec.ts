@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { LeaderboardEntry, RecordMatchResponse } from '@team/contracts';
-import { createBlock, createPage, createSection } from '../../testing/cms-requests.js';
-import { matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { one, rawGet, readHead, writeShellFolder } from '../testing/seo-fixtures.js';
+import { createBlock, createPage, createSection } from '../../../test/support/cms-requests.js';
+import { matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { one, rawGet, readHead, writeShellFolder } from '../../../test/support/seo/seo-fixtures.js';
 
 // Each public page's head in the app shell, read as a link-preview fetcher reads it: one plain
 // HTTP GET, no JavaScript. Player names are user input, so the hostile ones must come back

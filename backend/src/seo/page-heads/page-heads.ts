@@ -190,6 +190,7 @@ export class PageHeads {
     if (!fixture) return NOT_FOUND_HEAD;
     const headline = `${site} vs ${fixture.opponent}`;
     const when = `${fixture.startsAt.slice(0, 16).replace('T', ' ')} UTC`;
+    const upcoming = !fixture.result && fixture.status === 'upcoming';
     const outcome = fixture.result
       ? `Result: ${fixture.result.teamScore}–${fixture.result.opponentScore} (${fixture.result.teamScore > fixture.result.opponentScore ? 'win' : 'loss'})`
       : fixture.status === 'cancelled'
@@ -197,7 +198,8 @@ export class PageHeads {
         : fixture.status === 'live'
           ? 'Live now'
           : `Starts ${when}`;
-    const description = clip([outcome, fixture.event, FORMAT_LABELS[fixture.format], when].filter(Boolean).join(' · '), DESCRIPTION_LENGTH);
+    // An upcoming fixture's outcome line is its start time already: said once.
+    const description = clip([outcome, fixture.event, FORMAT_LABELS[fixture.format], upcoming ? null : when].filter(Boolean).join(' · '), DESCRIPTION_LENGTH);
     return { ...screen(title(headline), description, `/schedule/${id}`), type: 'article', properties: [['article:published_time', fixture.startsAt]] };
   }
 

@@ -1,8 +1,8 @@
 import { SaxesParser } from 'saxes';
-import { createPage } from '../../testing/cms-requests.js';
-import { matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { rawGet } from '../testing/seo-fixtures.js';
+import { createPage } from '../../../test/support/cms-requests.js';
+import { matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { rawGet } from '../../../test/support/seo/seo-fixtures.js';
 
 // robots.txt and sitemap.xml, made from the read models: the sitemap parses as XML and lists
 // the site's pages, a recorded match (with its date) and its players, cached per read position.

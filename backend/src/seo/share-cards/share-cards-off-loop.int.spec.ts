@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { RecordMatchResponse } from '@team/contracts';
-import { matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { pngSize, rawGet } from '../testing/seo-fixtures.js';
+import { matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { pngSize, rawGet } from '../../../test/support/seo/seo-fixtures.js';
 import { ShareCards } from './share-cards.js';
 
 // Share cards are drawn on worker threads (issue 37, item 7): while a batch of new cards is being

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { RecordMatchResponse } from '@team/contracts';
-import { matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
-import { pngSize, rawGet, type RawResponse } from '../testing/seo-fixtures.js';
+import { matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { pngSize, rawGet, type RawResponse } from '../../../test/support/seo/seo-fixtures.js';
 import { ShareCards } from './share-cards.js';
 
 // The share cards: PNGs of 1200×630, drawn once per version and then served from memory (ETag,

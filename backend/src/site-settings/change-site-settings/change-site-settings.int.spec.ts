@@ -1,6 +1,6 @@
 import { DEFAULT_SITE_SETTINGS, SITE_SETTINGS_STREAM } from '@team/contracts';
-import { createAdminKey, withKey } from '../../testing/admin-keys.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { createAdminKey, withKey } from '../../../test/support/admin-keys.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 describe('site settings: PUT /api/admin/site, GET /api/site and GET /api/admin/site', () => {
   let app: TestApp;

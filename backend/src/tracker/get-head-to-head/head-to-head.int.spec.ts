@@ -1,5 +1,5 @@
 import type { HeadToHead, HeadToHeadEntry, PlayerComparison, RecordMatchPlayer, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // Head-to-head and compare on a real database: records against opponents and beside
 // teammates, their order, a voided match left out, a merge whose duplicate's matches count

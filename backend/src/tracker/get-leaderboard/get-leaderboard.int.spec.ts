@@ -5,8 +5,8 @@ import type { LeaderboardEntry, RecordMatchPlayer, RecordMatchRequest } from '@t
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
 import { createApp, type RunningApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { TEST_ADMIN_KEY } from '../../testing/test-app.js';
-import { logSink } from '../../testing/log-sink.js';
+import { TEST_ADMIN_KEY } from '../../../test/support/test-app.js';
+import { logSink } from '../../../test/support/log-sink.js';
 
 // GET /api/players/leaderboard is answered ahead of Express from the ranking cache (see
 // cached-leaderboard.ts): these check that it still answers as the API does (headers, log

@@ -1,5 +1,5 @@
 import { tierFor, type LeaderboardEntry, type RecordMatchPlayer, type RecordMatchRequest, type RecordMatchResponse } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // A mode board (live, a season's, or as of a point of the log) shows that mode's numbers: its
 // rating, and W/L, win rate, K/D, averages, matches and tier over the player's lines in that

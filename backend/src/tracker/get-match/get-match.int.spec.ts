@@ -1,7 +1,7 @@
 import type { MatchPage, RecordMatchRequest, RecordMatchResponse } from '@team/contracts';
-import { compareWithRebuild } from '../../testing/read-model-check.js';
-import { getOk, matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { compareWithRebuild } from '../../../test/support/read-model-check.js';
+import { getOk, matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 // GET /api/matches/{id} on a real database: a match's page from the matches read model, a
 // voided match kept (marked, with its reason) yet left out of every list and total, merges

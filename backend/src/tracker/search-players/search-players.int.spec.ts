@@ -1,7 +1,7 @@
 import type { PlayerSearchHit } from '@team/contracts';
 import { playerPrefixMatches } from '@team/projections';
-import { getOk, matchLine, recordMatch } from '../../testing/ladder-requests.js';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { getOk, matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { searchTextParam } from './search-players.controller.js';
 
 // GET /api/players/search on a real database: Record Match's lookup by name or Discord ID,

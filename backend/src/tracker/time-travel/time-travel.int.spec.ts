@@ -1,5 +1,5 @@
 import type { LeaderboardEntry, PlayerMatchRecord, RecordMatchPlayer, RecordMatchRequest } from '@team/contracts';
-import { startTestApp, type TestApp } from '../../testing/test-app.js';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { LadderTimeTravel } from './ladder-time-travel.js';
 
 // Time travel is bounded (docs/scaling.md): a fold starts from the nearest kept snapshot, one point

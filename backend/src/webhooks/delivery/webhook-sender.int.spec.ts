@@ -1,4 +1,4 @@
-import { startReceiver, type TestReceiver } from '../testing/test-receiver.js';
+import { startReceiver, type TestReceiver } from '../../../test/support/webhooks/test-receiver.js';
 import { guardedLookup, isNonPublicAddress, NonPublicAddressError } from './address-guard.js';
 import { delivered, EXCERPT_CHARACTERS, sendDelivery } from './webhook-sender.js';
 

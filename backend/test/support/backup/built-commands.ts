@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { BUILT_SERVER } from '../../testing/server-process.js';
+import { BUILT_SERVER } from '../server-process.js';
 
 /** The built `npm run backup` and `npm run restore` (`npx tsc -b` builds them; `npm test` builds first). */
 export const BUILT_BACKUP = path.join(path.dirname(BUILT_SERVER), 'backup/backup-main.js');

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { migrateReadModels, Projector } from '@team/projections';
 import { createTestDatabase, type TestDatabase } from '@test-support/database.js';
-import { createKnex } from '../../infrastructure/database.js';
-import { PgNotifications } from '../../infrastructure/pg-notifications.js';
-import { PostgresEventStore } from '../../event-store/postgres/postgres-event-store.js';
+import { createKnex } from '../../../src/infrastructure/database.js';
+import { PgNotifications } from '../../../src/infrastructure/pg-notifications.js';
+import { PostgresEventStore } from '../../../src/event-store/postgres/postgres-event-store.js';
 import { tallyProjection } from './tally.projection.js';
 
 /** A fresh database with the event store, the tally read model and a running projector, for the rebuild specs. */

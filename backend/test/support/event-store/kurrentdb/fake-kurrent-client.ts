@@ -12,7 +12,7 @@ import {
   type ReadStreamOptions,
   type SubscribeToAllOptions,
 } from '@kurrent/kurrentdb-client';
-import type { KurrentClient } from '../kurrentdb-log.js';
+import type { KurrentClient } from '../../../../src/event-store/kurrentdb/kurrentdb-log.js';
 
 /** One event as the fake server keeps it. */
 export interface FakeRecord {
