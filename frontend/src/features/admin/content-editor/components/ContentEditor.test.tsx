@@ -156,7 +156,9 @@ describe('ContentEditor', () => {
     expect(hero.getByLabelText('Title', { selector: '.ql-editor' })).toHaveTextContent(FALLBACK_SITE.teamName);
     expect(hero.getByLabelText('Content', { selector: '.ql-editor' })).toHaveTextContent(FALLBACK_SITE.tagline);
 
+    // The loaded defaults are not saved: choosing another page asks first.
     await user.click(screen.getByText('About'));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     const about = within(await screen.findByRole('list', { name: 'Fallback shown on /about' }));
     for (const title of ['Our Story', 'Our Mission', 'Achievements']) expect(about.getByText(title)).toBeInTheDocument();
     expect(about.getByText(/Titles, placements and milestones\. Coming soon\./)).toBeInTheDocument();

@@ -37,6 +37,8 @@ import {
 import { saveFailureCause, saveStep } from '../section-save-error';
 import { FallbackPreview } from './FallbackPreview';
 import { SectionCard } from './SectionCard';
+import { UserEditContext } from '../../shared/unsaved-changes/user-edit-context';
+import { useUnsavedChangesPrompt } from '../../shared/unsaved-changes/use-unsaved-changes-prompt';
 
 const PAGE_LABELS: Record<ContentPage, string> = { home: 'Home', about: 'About', roster: 'Roster' };
 
@@ -62,6 +64,10 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
   const [sections, setSections] = useState<SectionDraft[]>([]);
   const [removedIds, setRemovedIds] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
+  // Edits since the page's sections last loaded (a load follows every Save): leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  const markDirty = () => setDirty(true);
+  const confirmDiscard = useUnsavedChangesPrompt(dirty);
   const loaded = useRef<Loaded | null>(null);
   const [loadedPage, setLoadedPage] = useState<ContentPage | null>(null);
 
@@ -76,6 +82,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
     if (!currentData) return;
     setSections(currentData.map(draftFromSection));
     setRemovedIds([]);
+    setDirty(false);
     loaded.current = { page, storedOrder: currentData.map((section) => section.id) };
     setLoadedPage(page);
     // `page` is the argument `currentData` belongs to; only new data starts the drafts over.
@@ -89,15 +96,26 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
   const updateDraft = (key: string, patch: Partial<SectionDraft>) =>
     setSections((current) => current.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
 
+  /** A card's change: an edit, except Quill's title and content on load (its user edits say so through UserEditContext). */
+  const editDraft = (key: string, patch: Partial<SectionDraft>) => {
+    if (Object.keys(patch).some((field) => field !== 'title' && field !== 'content')) markDirty();
+    updateDraft(key, patch);
+  };
+
   const removeDraft = (draft: SectionDraft) => {
+    markDirty();
     setSections((current) => current.filter((other) => other.key !== draft.key));
     if (draft.id !== undefined) setRemovedIds((ids) => [...ids, draft.id!]);
   };
 
-  const addSection = () => setSections((current) => [...current, newSectionDraft(now())]);
+  const addSection = () => {
+    markDirty();
+    setSections((current) => [...current, newSectionDraft(now())]);
+  };
 
   const createDefaults = () => {
     const templates = draftsFromTemplates(defaultSectionTemplates(page, { teamName, tagline }), now());
+    markDirty();
     setSections((current) => [...current, ...templates]);
     toast({ title: 'Template Loaded', description: `Added ${templates.length} default sections for ${page} page` });
   };
@@ -109,6 +127,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
     if (from < 0 || to < 0) return;
     const next = arrayMove(sections, from, to);
     setSections(next);
+    markDirty();
     // docs/product.md#states-and-transitions: the new order is saved at once, unless a section is not saved yet.
     if (!next.every((draft) => draft.id !== undefined)) return;
     const orderedIds = next.map((draft) => draft.id!);
@@ -180,7 +199,7 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
         <Segmented<ContentPage>
           aria-label="Page"
           value={page}
-          onChange={setPage}
+          onChange={(next) => confirmDiscard(() => setPage(next))}
           options={CONTENT_PAGES.map((value) => ({ value, label: PAGE_LABELS[value] }))}
         />
         <span className="muted" aria-live="polite">
@@ -207,19 +226,23 @@ export function ContentEditor({ onLogout, handleAdminError, now = Date.now }: Co
       {ready && count > 0 && (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={sections.map((draft) => draft.key)} strategy={verticalListSortingStrategy}>
-            <div className="section-list">
+            {/* Quill hands its own HTML back as a change when it loads a value: the rich text editor says
+                when a person typed (UserEditContext), and the other fields' change events bubble here. */}
+            <UserEditContext.Provider value={markDirty}>
+            <div className="section-list" onChange={markDirty}>
               {sections.map((draft, index) => (
                 <SectionCard
                   key={draft.key}
                   draft={draft}
                   position={index + 1}
-                  onChange={(patch) => updateDraft(draft.key, patch)}
+                  onChange={(patch) => editDraft(draft.key, patch)}
                   onRemove={() => removeDraft(draft)}
                   disabled={saving}
                   withPlayer={page === 'roster'}
                 />
               ))}
             </div>
+            </UserEditContext.Provider>
           </SortableContext>
         </DndContext>
       )}

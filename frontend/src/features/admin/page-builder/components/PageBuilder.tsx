@@ -18,6 +18,8 @@ import {
   type BlockDraft,
 } from '../block-drafts';
 import { BlockCard } from './BlockCard';
+import { UserEditContext } from '../../shared/unsaved-changes/user-edit-context';
+import { useUnsavedChangesPrompt } from '../../shared/unsaved-changes/use-unsaved-changes-prompt';
 import { BLOCK_TYPE_INFO } from './block-types';
 import { NewPageDialog } from './NewPageDialog';
 
@@ -63,6 +65,10 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
   const [removedIds, setRemovedIds] = useState<number[]>([]);
   const [loadedSlug, setLoadedSlug] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Edits since the selected page's blocks last loaded (a load follows every Save): leaving asks first.
+  const [dirty, setDirty] = useState(false);
+  const markDirty = () => setDirty(true);
+  const confirmDiscard = useUnsavedChangesPrompt(dirty);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [newTitle, setNewTitle] = useState('');
   const [newSlug, setNewSlug] = useState('');
@@ -88,6 +94,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
     if (!page) return;
     setBlocks([...page.contentBlocks].sort((a, b) => a.order - b.order).map(draftFromBlock));
     setRemovedIds([]);
+    setDirty(false);
     setLoadedSlug(page.slug);
   }, [page]);
 
@@ -96,6 +103,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
     setLoadedSlug(null);
     setBlocks([]);
     setRemovedIds([]);
+    setDirty(false);
   };
 
   const closeDialog = () => {
@@ -135,14 +143,22 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
 
   const addBlock = (blockType: BlockType) => {
     nextKey.current += 1;
+    markDirty();
     setBlocks((current) => [...current, newBlockDraft(blockType, current.length, `new-${nextKey.current}`)]);
   };
 
   const updateDraft = (key: string, patch: Partial<BlockDraft>) =>
     setBlocks((current) => current.map((block) => (block.key === key ? { ...block, ...patch } : block)));
 
+  /** A card's change: an edit, except Quill's content on load (its user edits say so through UserEditContext). */
+  const editDraft = (key: string, patch: Partial<BlockDraft>) => {
+    if (Object.keys(patch).some((field) => field !== 'content')) markDirty();
+    updateDraft(key, patch);
+  };
+
   const removeDraft = (index: number) => {
     const block = blocks[index];
+    markDirty();
     if (block?.id !== undefined) setRemovedIds((ids) => [...ids, block.id!]);
     setBlocks((current) => removeBlock(current, index));
   };
@@ -206,7 +222,9 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                   type="button"
                   className={candidate.slug === selectedSlug ? 'page-list-item selected' : 'page-list-item'}
                   aria-current={candidate.slug === selectedSlug ? 'page' : undefined}
-                  onClick={() => selectPage(candidate.slug)}
+                  onClick={() => {
+                    if (candidate.slug !== selectedSlug) confirmDiscard(() => selectPage(candidate.slug));
+                  }}
                 >
                   <FileOutlined />
                   <span className="page-list-item-text">
@@ -245,6 +263,11 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                 <Button icon={<EyeOutlined />} href={pagePath(selected.slug)} target="_blank" rel="noopener noreferrer">
                   Preview
                 </Button>
+                {dirty && (
+                  <span className="muted preview-saved-note" role="status">
+                    Preview shows the saved version: save to see your changes.
+                  </span>
+                )}
                 {!selected.isSystem && (
                   <Popconfirm
                     title="Delete this page?"
@@ -266,7 +289,10 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
               {isShadowedPage(selected.slug) && <ShadowedPageNotice slug={selected.slug} />}
 
               {/* Read-only while a Save runs, so nothing typed meanwhile is replaced by the reload. */}
-              <fieldset className="block-list" disabled={saving}>
+              {/* Quill hands its own HTML back as a change when it loads a value: the rich text editor says
+                  when a person typed (UserEditContext), and the other fields' change events bubble here. */}
+              <UserEditContext.Provider value={markDirty}>
+              <fieldset className="block-list" disabled={saving} onChange={markDirty}>
                 {blocks.length === 0 && (
                   <Card className="admin-empty">
                     <p className="muted">This page has no content blocks yet. Add one below.</p>
@@ -278,12 +304,16 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
                     block={block}
                     index={index}
                     count={blocks.length}
-                    onChange={(patch) => updateDraft(block.key, patch)}
-                    onMove={(direction) => setBlocks((current) => moveBlock(current, index, direction))}
+                    onChange={(patch) => editDraft(block.key, patch)}
+                    onMove={(direction) => {
+                      markDirty();
+                      setBlocks((current) => moveBlock(current, index, direction));
+                    }}
                     onRemove={() => removeDraft(index)}
                   />
                 ))}
               </fieldset>
+              </UserEditContext.Provider>
 
               <Card size="small" title="Add Content Block">
                 <div className="block-tiles">

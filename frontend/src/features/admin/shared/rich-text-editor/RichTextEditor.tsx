@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import ReactQuill, { type Quill } from 'react-quill-new';
 import 'react-quill-new/dist/quill.snow.css';
 import { Tooltip } from '@/components/ui/Tooltip';
+import { useUserEditSignal } from '../unsaved-changes/user-edit-context';
 import { GradientPicker } from './GradientPicker';
 import { EDITOR_FORMATS } from './quill-formats';
 
@@ -35,6 +36,7 @@ function insertImageByUrl(this: { quill: Quill }) {
  */
 export function RichTextEditor({ label, value, onChange, placeholder, compact, readOnly = false }: RichTextEditorProps) {
   const quillRef = useRef<ReactQuill>(null);
+  const userEdited = useUserEditSignal();
   const toolbarId = `rte-toolbar-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [customColor, setCustomColor] = useState('#e11d48');
   const [gradientOpen, setGradientOpen] = useState(false);
@@ -143,7 +145,10 @@ export function RichTextEditor({ label, value, onChange, placeholder, compact, r
         ref={quillRef}
         theme="snow"
         value={value}
-        onChange={(html) => onChange(html)}
+        onChange={(html, _delta, source) => {
+          if (source === 'user') userEdited();
+          onChange(html);
+        }}
         modules={modules}
         formats={EDITOR_FORMATS}
         placeholder={placeholder}
