@@ -7,6 +7,7 @@
 // memory ≤ 600 MB; rebuild, backup and restore ≤ 110× for 100× the matches.
 // SCALE_WINDOW_MS: how long each timed loop runs (2,000 ms).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureSize } from './scale/measure-size.mjs';
@@ -20,6 +21,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export async function runScaleCurve({ serverUrl, sizes, windowMs = 2000, quietMs = 1500, resultsDir, svgFile, log = (line) => console.log(line) }) {
   const started = performance.now();
+  // The machine is shared: its load beside the figures says how busy it was.
+  const loads = [os.loadavg()[0]];
   const points = [];
   for (const matches of sizes) {
     log(`\nScale curve: ${matches.toLocaleString('en-US')} matches`);
@@ -27,16 +30,18 @@ export async function runScaleCurve({ serverUrl, sizes, windowMs = 2000, quietMs
     const point = await measureSize(serverUrl, matches, { windowMs, quietMs, log });
     point.seconds = (performance.now() - sizeStarted) / 1000;
     points.push(point);
+    loads.push(os.loadavg()[0]);
     log(`  (this size took ${point.seconds.toFixed(0)} s)`);
   }
   const table = markdownTable(points);
   const svg = scaleSvg(points);
   const notes = [...new Set(points.flatMap((p) => p.notes))];
   const seconds = (performance.now() - started) / 1000;
-  const markdown = `${table}\n${notes.map((note) => `\n${note}`).join('')}\n\nMeasured ${new Date().toISOString()} in ${Math.round(seconds)} s on ${process.env.SCALE_MACHINE ?? 'this machine'}.\n`;
+  const machine = `${os.cpus().length} cores; one-minute load average ${loads.map((load) => load.toFixed(1)).join(', ')} at the start and after each size`;
+  const markdown = `${table}\n${notes.map((note) => `\n${note}`).join('')}\n\nMeasured ${new Date().toISOString()} in ${Math.round(seconds)} s (${machine}).\n`;
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'scale.md'), markdown);
-  fs.writeFileSync(path.join(resultsDir, 'scale.json'), JSON.stringify({ at: new Date().toISOString(), seconds, points }, null, 2));
+  fs.writeFileSync(path.join(resultsDir, 'scale.json'), JSON.stringify({ at: new Date().toISOString(), seconds, cores: os.cpus().length, loads, points }, null, 2));
   fs.mkdirSync(path.dirname(svgFile), { recursive: true });
   fs.writeFileSync(svgFile, svg);
   return { points, table, markdown, svg, seconds, summary: summaryEntries(points) };
