@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { FORMAT_LABELS, type Fixture } from '@team/contracts';
-import { BRAND_NAME } from '@/config/brand';
+import { useSite } from '@/lib/site';
 import { formatFixtureTime } from '../fixture-time';
 import { FixtureStatusTag } from './FixtureStatusTag';
 
@@ -14,11 +14,12 @@ export function resultText(fixture: Fixture): string | null {
 /** One fixture in a list: who, when (in the visitor's zone), the event and format, and the result once played. */
 export function FixtureCard({ fixture }: { fixture: Fixture }) {
   const result = resultText(fixture);
+  const { teamName } = useSite();
   return (
     <li className={`fixture-card fixture-card-${fixture.status}`}>
       <Link to={`/schedule/${fixture.id}`} className="fixture-card-link">
         <span className="fixture-teams">
-          {BRAND_NAME} <span className="fixture-vs">vs</span> {fixture.opponent}
+          {teamName} <span className="fixture-vs">vs</span> {fixture.opponent}
         </span>
         <span className="fixture-meta">
           <time dateTime={fixture.startsAt}>{formatFixtureTime(fixture.startsAt)}</time>

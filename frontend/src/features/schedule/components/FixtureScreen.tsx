@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { plainButtonClass } from '@/components/ui/PlainButton';
 import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
-import { BRAND_NAME } from '@/config/brand';
+import { useSite } from '@/lib/site';
 import { useGetFixtureQuery } from '../api/fixtures-api';
 import { formatFixtureTime, visitorTimeZone } from '../fixture-time';
 import { Countdown } from './Countdown';
@@ -13,7 +13,7 @@ import { FixtureStatusTag } from './FixtureStatusTag';
 import { StreamEmbed } from './StreamEmbed';
 import '../schedule.css';
 
-function MapResults({ fixture }: { fixture: Fixture }) {
+function MapResults({ fixture, teamName }: { fixture: Fixture; teamName: string }) {
   const maps = fixture.result?.maps ?? [];
   if (maps.length === 0) return null;
   return (
@@ -23,7 +23,7 @@ function MapResults({ fixture }: { fixture: Fixture }) {
         <tr>
           <th scope="col">Map</th>
           <th scope="col">Mode</th>
-          <th scope="col">{BRAND_NAME}</th>
+          <th scope="col">{teamName}</th>
           <th scope="col">{fixture.opponent}</th>
         </tr>
       </thead>
@@ -43,7 +43,8 @@ function MapResults({ fixture }: { fixture: Fixture }) {
 
 /** The fixture's details, with the stream while it is live and the VOD once played. */
 export function FixtureDetails({ fixture }: { fixture: Fixture }) {
-  const title = `${BRAND_NAME} vs ${fixture.opponent}`;
+  const { teamName } = useSite();
+  const title = `${teamName} vs ${fixture.opponent}`;
   const result = resultText(fixture);
   return (
     <article className="fixture-page">
@@ -70,7 +71,7 @@ export function FixtureDetails({ fixture }: { fixture: Fixture }) {
       )}
       {fixture.status === 'played' && (
         <>
-          <MapResults fixture={fixture} />
+          <MapResults fixture={fixture} teamName={teamName} />
           {fixture.result?.vodUrl && (
             <Panel title="VOD">
               <StreamEmbed url={fixture.result.vodUrl} title={`${title}: VOD`} />

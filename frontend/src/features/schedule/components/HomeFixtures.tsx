@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { FORMAT_LABELS } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
-import { BRAND_NAME } from '@/config/brand';
+import { useSite } from '@/lib/site';
 import { useGetFixturesQuery } from '../api/fixtures-api';
 import { formatFixtureTime } from '../fixture-time';
 import { Countdown } from './Countdown';
@@ -10,6 +10,7 @@ import '../schedule.css';
 
 /** The home page's next fixture, with a countdown, and the latest result; nothing while there are neither. */
 export function HomeFixtures() {
+  const { teamName } = useSite();
   const upcoming = useGetFixturesQuery({ status: 'upcoming', limit: 1 });
   // Past fixtures include cancelled ones: the latest result is the first played among the last few.
   const past = useGetFixturesQuery({ status: 'past', limit: 5 });
@@ -22,7 +23,7 @@ export function HomeFixtures() {
         <Panel title="Next match" aria-label="Next match">
           <Link to={`/schedule/${next.id}`} className="home-fixture-link">
             <span className="fixture-teams">
-              {BRAND_NAME} <span className="fixture-vs">vs</span> {next.opponent}
+              {teamName} <span className="fixture-vs">vs</span> {next.opponent}
             </span>
             <span className="fixture-meta">
               <time dateTime={next.startsAt}>{formatFixtureTime(next.startsAt)}</time> · {FORMAT_LABELS[next.format]}
@@ -37,7 +38,7 @@ export function HomeFixtures() {
         <Panel title="Latest result" aria-label="Latest result">
           <Link to={`/schedule/${latest.id}`} className="home-fixture-link">
             <span className="fixture-teams">
-              {BRAND_NAME} <span className="fixture-vs">vs</span> {latest.opponent}
+              {teamName} <span className="fixture-vs">vs</span> {latest.opponent}
             </span>
             <strong className="fixture-result">{resultText(latest)}</strong>
           </Link>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { Fixture } from '@team/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_SITE } from '@/lib/site';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import { countdownText, formatFixtureTime } from '../fixture-time';
@@ -43,6 +44,16 @@ describe('Schedule', () => {
     expect(await within(results).findByText('2–1 win')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', '/schedule.ics');
     expect(screen.getByText(/Times are shown in your time zone \(.+\)/)).toBeInTheDocument();
+  });
+
+  it("names the team by the site settings' name", async () => {
+    mockFetch({
+      'GET /api/site': { body: { ...FALLBACK_SITE, teamName: 'Nova Esports' } },
+      'GET /api/fixtures?status=upcoming&limit=50&offset=0': page([upcoming]),
+      'GET /api/fixtures?status=past&limit=50&offset=0': page([]),
+    });
+    renderWithProviders(<ScheduleScreen />);
+    expect(await screen.findByRole('link', { name: /^Nova Esports vs Night Owls/ })).toHaveAttribute('href', '/schedule/1');
   });
 
   it('says so when there is nothing to list', async () => {
