@@ -11,7 +11,7 @@ import { readModelProjections, rebuildReadModels, migrateReadModels, RebuildAbor
 import { createKnex } from '../backend/dist/infrastructure/database.js';
 import { PgNotifications } from '../backend/dist/infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../backend/dist/event-store/postgres/postgres-event-store.js';
-import { decide } from '../backend/dist/ladder/ladder.decide.js';
+import { decide } from '../backend/dist/ladder/ladder.decider.js';
 import { evolve } from '../backend/dist/ladder/ladder.evolve.js';
 import { initialLadderState } from '../backend/dist/ladder/ladder.state.js';
 import { LadderRepository } from '../backend/dist/ladder/runtime/ladder.repository.js';
