@@ -14,7 +14,8 @@ import { UnmergePlayersController } from './unmerge-players/unmerge-players.cont
 import { UnmergePlayersHandler } from './unmerge-players/unmerge-players.command.js';
 import { ImportMatchesController } from './import-matches/import-matches.controller.js';
 import { ImportMatchesService } from './import-matches/import-matches.service.js';
-import { SeasonsAdminController } from './start-season/seasons-admin.controller.js';
+import { RenameSeasonController } from './rename-season/rename-season.controller.js';
+import { StartSeasonController } from './start-season/start-season.controller.js';
 import { StartSeasonHandler } from './start-season/start-season.command.js';
 import { RenameSeasonHandler } from './rename-season/rename-season.command.js';
 import { RenamePlayerController } from './rename-player/rename-player.controller.js';
@@ -32,7 +33,8 @@ import { RenamePlayerHandler } from './rename-player/rename-player.command.js';
     VoidMatchController,
     UnmergePlayersController,
     RenamePlayerController,
-    SeasonsAdminController,
+    StartSeasonController,
+    RenameSeasonController,
     ImportMatchesController,
   ],
   providers: [

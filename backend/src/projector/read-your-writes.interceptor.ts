@@ -4,7 +4,7 @@ import { from, mergeMap, type Observable } from 'rxjs';
 import type { AppConfig } from '../config.js';
 import { ProjectionWaiter } from './projection-waiter.js';
 import { ServiceUnavailableError } from '../shared/domain-errors.js';
-import { Written } from '../shared/written.js';
+import { Written } from './written.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';
 
 /** Holds a command's answer until its events are in the read tables (bounded), then sends it. */

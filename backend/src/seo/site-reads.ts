@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { ContentPage, ContentSection, Fixture, Match, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
-import { GetContentQuery } from '../content/get-content/get-content.query.js';
+import { GetContentQuery } from '../cms/content/get-content/get-content.query.js';
 import { GetFixtureQuery } from '../fixtures/get-fixtures/get-fixture.query.js';
 import { GetSiteSettingsQuery } from '../site-settings/get-site/get-site.query.js';
-import { GetPageQuery } from '../pages/get-page/get-page.query.js';
-import { GetPagesQuery } from '../pages/get-pages/get-pages.query.js';
+import { GetPageQuery } from '../cms/pages/get-page/get-page.query.js';
+import { GetPagesQuery } from '../cms/pages/get-pages/get-pages.query.js';
 import { NotFoundError } from '../shared/domain-errors.js';
 import { GetLeaderboardQuery } from '../tracker/get-leaderboard/get-leaderboard.query.js';
 import { GetMatchQuery } from '../tracker/get-match/get-match.query.js';

@@ -20,8 +20,8 @@ import { GetHeadToHeadController } from './get-head-to-head/get-head-to-head.con
 import { GetHeadToHeadHandler } from './get-head-to-head/get-head-to-head.query.js';
 import { ComparePlayersController } from './compare-players/compare-players.controller.js';
 import { ComparePlayersHandler } from './compare-players/compare-players.query.js';
-import { GetDuplicatesController } from './get-duplicates/get-duplicates.controller.js';
-import { GetDuplicatesHandler } from './get-duplicates/get-duplicates.query.js';
+import { GetDuplicatesController } from '../ladder/merge-players/get-duplicates/get-duplicates.controller.js';
+import { GetDuplicatesHandler } from '../ladder/merge-players/get-duplicates/get-duplicates.query.js';
 import { GetPlayerSeasonsController, GetSeasonsController } from './get-seasons/get-seasons.controller.js';
 import {
   GetPlayerSeasonsHandler,

@@ -10,7 +10,7 @@ import { BodyLimit } from '../../http/body-limit.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { RecordingGuard } from '../../admin-access/recording.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { RecordMatchCommand } from './record-match.command.js';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;

@@ -9,7 +9,7 @@ import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { UnmergePlayersCommand } from './unmerge-players.command.js';
 
 /** POST /api/admin/merges/revert { primaryId, duplicateId } (admin): answers both players. */

@@ -6,7 +6,7 @@ import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { wholeIdParam } from '../../shared/route-params.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { VoidMatchCommand } from './void-match.command.js';
 
 /** POST /api/admin/matches/{id}/void { reason } (admin): answers what the void gave back. */

@@ -5,7 +5,7 @@ import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { MEDIA_NOT_FOUND } from '../media.decider.js';
 import { DeleteMediaCommand } from './delete-media.command.js';
 

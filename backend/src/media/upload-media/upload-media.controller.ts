@@ -6,7 +6,7 @@ import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { mediaUploadOf } from '../upload-body.js';
 import { UploadMediaCommand } from './upload-media.command.js';
 

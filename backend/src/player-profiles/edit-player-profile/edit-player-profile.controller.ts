@@ -6,7 +6,7 @@ import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { idParam } from '../../shared/route-params.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { EditPlayerProfileCommand } from './edit-player-profile.command.js';
 
 /** PUT /api/admin/players/{id}/profile { avatarUrl?, socials? } (moderators): answers the profile as it now is. */

@@ -9,7 +9,7 @@ import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { KNEX, READ_KNEX } from '../../infrastructure/tokens.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { ApproveSubmissionCommand } from '../approve-submission/approve-submission.command.js';
 import { RejectSubmissionCommand } from '../reject-submission/reject-submission.command.js';
 import { submissionIdParam } from '../submission-id.js';

@@ -5,7 +5,7 @@ import { AdminKeyGuard } from '../../admin-access/admin-key.guard.js';
 import { RequiresRole } from '../../admin-access/admin-role.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { ChangeSiteSettingsCommand } from './change-site-settings.command.js';
 
 /** PUT /api/admin/site: the owner and editors change the fields they send; answers every setting. */

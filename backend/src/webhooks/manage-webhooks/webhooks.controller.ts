@@ -8,7 +8,7 @@ import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
 import { siteOrigin } from '../../seo/site-url.js';
-import { Written } from '../../shared/written.js';
+import { Written } from '../../projector/written.js';
 import { CreateWebhookCommand } from '../create-webhook/create-webhook.command.js';
 import { DeleteWebhookCommand, UpdateWebhookCommand } from '../change-webhook/change-webhook.command.js';
 import { webhookView } from '../webhook.decider.js';
