@@ -102,6 +102,7 @@ const PAGES = [
   { key: 'home', path: '/' },
   { key: 'about', path: '/about' },
   { key: 'roster', path: '/roster' },
+  { key: 'schedule', path: '/schedule' },
   { key: 'dashboard', path: '/tracker/dashboard' },
   { key: 'leaderboard', path: '/tracker/leaderboard' },
   { key: 'players', path: '/tracker/players' },
@@ -136,8 +137,8 @@ function block(pageId, order, overrides) {
 
 /**
  * What the public screens show: matches (leaderboard, top players, stats, rank distribution,
- * recent matches), a section on About and Roster, and a custom page with text, button,
- * spacer and HTML blocks. No video or remote image: the machine is offline.
+ * recent matches), a section on About and Roster, a custom page with text, button, spacer and
+ * HTML blocks, and two fixtures (one to come, one played). No video or remote image: the machine is offline.
  */
 export async function seed(baseUrl) {
   for (let i = 0; i < 6; i++) {
@@ -160,6 +161,13 @@ export async function seed(baseUrl) {
     { blockType: 'button', textAlign: 'center', buttonText: 'Apply now', buttonUrl: '/roster', buttonStyle: 'primary' },
   ];
   for (const [order, overrides] of blocks.entries()) await post(baseUrl, '/api/blocks', block(page.id, order, overrides), true);
+  // The schedule (issue 42): a fixture three days ahead (the home page's countdown) and a played one.
+  const startsIn = (days) => new Date(Date.now() + days * 86_400_000).toISOString();
+  await post(baseUrl, '/api/admin/fixtures', { opponent: 'Night Owls', event: 'Spring Cup', startsAt: startsIn(3), format: 'bo3', streamUrl: 'https://www.twitch.tv/teamchannel' }, true);
+  const played = await post(baseUrl, '/api/admin/fixtures', { opponent: 'Day Larks', event: 'Spring Cup', startsAt: startsIn(-4), format: 'bo3' }, true);
+  const result = { teamScore: 2, opponentScore: 1, maps: [{ name: 'Rio', modeId: 1, teamScore: 250, opponentScore: 180 }, { name: 'Vista', teamScore: 3, opponentScore: 6 }, { name: 'Highrise', teamScore: 6, opponentScore: 2 }] };
+  const recorded = await fetch(`${baseUrl}/api/admin/fixtures/${played.id}/result`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-key': ADMIN_KEY }, body: JSON.stringify(result) });
+  if (recorded.status !== 200) throw new Error(`seeding: the fixture's result answered ${recorded.status}: ${await recorded.text()}`);
 }
 
 function median(values) {
