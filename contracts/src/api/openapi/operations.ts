@@ -14,6 +14,8 @@ export { OPERATIONS_OPERATIONS } from '../operations.js';
 export { PLAYER_OPERATIONS } from '../players.js';
 export { PLAYER_PROFILE_OPERATIONS } from '../player-profiles.js';
 export { SEASON_OPERATIONS } from '../seasons.js';
+export { MEDIA_OPERATIONS } from '../media.js';
+export { SITE_OPERATIONS } from '../site.js';
 export { SITE_FILE_OPERATIONS } from '../site-files.js';
 export { STATS_OPERATIONS } from '../stats.js';
 export { SUBMISSION_OPERATIONS } from '../submissions.js';
