@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ContentBlock, ContentSection, PageWithBlocks, TopPlayer } from '@team/contracts';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { BRAND_NAME, DEFAULT_TAGLINE } from '@/config/brand';
+import { BRAND_NAME, DEFAULT_TAGLINE } from '@team/contracts';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
 import AboutRoute from './about';

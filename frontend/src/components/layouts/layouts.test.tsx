@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { BRAND_NAME } from '@/config/brand';
+import { BRAND_NAME } from '@team/contracts';
 import { dropLiveStream, FakeEventSource, stubEventSource } from '@/test/fake-event-source';
 import { PublicLayout } from './PublicLayout';
 import { TrackerLayout } from './TrackerLayout';
