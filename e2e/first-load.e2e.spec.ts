@@ -53,7 +53,7 @@ describe('first load on a phone with the screen’s code arriving late', () => {
     await recordShifts(browser.page);
     // Every lazily loaded chunk (the screens, the tracker layout) is held back; the entry and its
     // first-load chunks are preloaded by index.html and come at once.
-    await browser.page.route(/\/assets\/(?:home|about|roster|dynamic-page|leaderboard|players|record-match|dashboard|TrackerLayout)-[\w-]+\.js$/, async (route) => {
+    await browser.page.route(/\/assets\/(?:home|about|roster|schedule|dynamic-page|leaderboard|players|record-match|dashboard|TrackerLayout)-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, HOLD_SCREEN_CODE_MS));
       await route.continue();
     });
@@ -68,7 +68,7 @@ describe('first load on a phone with the screen’s code arriving late', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test.each(['/tracker/leaderboard', '/tracker/players', '/tracker/record-match', '/', '/about'])(
+  test.each(['/tracker/leaderboard', '/tracker/players', '/tracker/record-match', '/', '/about', '/schedule'])(
     '%s: nothing on screen moves when the screen comes in (the footer stays below the first screen)',
     async (path) => {
     const page = browser.page;
