@@ -43,6 +43,7 @@ export * from './cms/html-block.js';
 export * from './api/import-export.js';
 export * from './import/csv.js';
 export * from './import/import-file.js';
+export * from './import/import-candidates.js';
 export * from './import/import-check.js';
 export * from './import/match-export.js';
 export * from './admin-keys/admin-keys.js';

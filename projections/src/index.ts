@@ -13,6 +13,7 @@ export * from './rebuild.js';
 export * from './rebuild-reads.js';
 export * from './set-aside-events.js';
 export * from './players/players.projection.js';
+export * from './players/player-tables.js';
 export * from './players/players.queries.js';
 export * from './players/player-search.queries.js';
 export * from './matches/matches.projection.js';

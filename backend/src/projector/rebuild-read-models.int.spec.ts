@@ -4,10 +4,11 @@ import { readModelProjections, rebuildReadModels, tableChecksums } from '@team/p
 import { createKnex } from '../infrastructure/database.js';
 import { PgNotifications } from '../infrastructure/pg-notifications.js';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store.js';
-import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { pngOf, upload } from '../../test/support/media-uploads.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 
 // Issue 7's replay guarantees on the real read models: a history with matches, content edits,
-// pages, a merge, a void, a reverted merge, fixtures, site settings and reviewed submissions rebuilds into tables identical row for row, and
+// pages, a merge, a void, a reverted merge, fixtures, media, site settings and reviewed submissions rebuilds into tables identical row for row, and
 // the leaderboard keeps answering the whole board while the rebuild runs.
 
 function player(id: number, username = `Player ${id}`): RecordMatchPlayer {
@@ -117,6 +118,11 @@ describe('rebuilding every read model of a real history', () => {
     await ok('POST', '/api/content', { page: 'roster', section: 'player-1', title: '<p>Player 3</p>', content: '<p>Entry</p>', playerId: primary.id });
     await ok('PUT', `/api/admin/players/${primary.id}/profile`, { avatarUrl: 'https://cdn.example.com/p3.png', socials: { twitch: 'https://www.twitch.tv/p3' } });
     await ok('PUT', `/api/admin/players/${primary.id}/profile`, { avatarUrl: null });
+    // The media library: two images, one deleted.
+    const logo = await upload(app.baseUrl, { bytes: await pngOf(64, 32), name: 'logo.png', type: 'image/png' }, { alt: 'Logo', key: TEST_ADMIN_KEY });
+    const spare = await upload(app.baseUrl, { bytes: await pngOf(40, 40), name: 'spare.png', type: 'image/png' }, { alt: 'Spare', key: TEST_ADMIN_KEY });
+    expect([logo.status, spare.status]).toEqual([201, 201]);
+    await ok('DELETE', `/api/admin/media/${spare.body.id}`);
     // The site settings, changed twice.
     await ok('PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
     await ok('PUT', '/api/admin/site', { shortName: 'Nova' });

@@ -2,7 +2,8 @@ import { MAX_MATCH_KEY_LENGTH, MAX_REPORTED_PROBLEMS, type ImportDryRunReport, t
 import type { Mode, RecordMatchRequest } from '../api/matches.js';
 import { validateRecordMatch } from '../record-match/record-match.parse.js';
 import { Pace, PAUSE, runToEnd, type Pause } from './csv.js';
-import { ProblemList, readImportFileInSlices, type ImportCandidate } from './import-file.js';
+import { ProblemList, type ImportCandidate } from './import-candidates.js';
+import { readImportFileInSlices } from './import-file.js';
 
 // The dry run: every match of a file checked with record-match's own rules and messages
 // (validateRecordMatch), plus what an import adds: a match key, a time, and the time rule.

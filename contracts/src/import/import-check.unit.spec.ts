@@ -2,7 +2,8 @@ import { MATCH_CSV_COLUMNS, MAX_IMPORT_MATCHES, MAX_REPORTED_PROBLEMS } from '..
 import type { MatchRecorded } from '../ladder/ladder-events.js';
 import { MODES } from '../modes/modes.js';
 import { RECORD_MATCH_ERRORS } from '../record-match/record-match.rules.js';
-import { importFormatOf, MAX_IMPORT_ROWS } from './import-file.js';
+import { MAX_IMPORT_ROWS } from './import-candidates.js';
+import { importFormatOf } from './import-file.js';
 import { parsePlayedAt, planImport, type ImportCheckContext } from './import-check.js';
 import { IMPORT_TEMPLATES, importCsvRows, importJsonMatch, MATCH_CSV_HEADER } from './match-export.js';
 

@@ -1,71 +1,17 @@
 import {
   MATCH_CSV_COLUMNS,
   MAX_IMPORT_MATCHES,
-  MAX_REPORTED_PROBLEMS,
   REQUIRED_MATCH_CSV_COLUMNS,
   type ImportFormat,
-  type ImportProblem,
   type MatchCsvColumn,
 } from '../api/import-export.js';
-import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
 import { csvRecords, csvText, Pace, PAUSE, runToEnd, type CsvRead, type CsvRecord, type Pause } from './csv.js';
-import { isLineBreak, JsonMeasure, readJsonArray } from './json-array.js';
-import { withThousands } from '../text/with-thousands.js';
+import { ProblemList, refusedFile, tooManyMatches, tooManyRows, MAX_IMPORT_ROWS, type ImportCandidate, type ImportFile } from './import-candidates.js';
+import { readJson } from './import-json.js';
 
 // Reading an import file into one candidate match per match key, each able to say on which
 // line a field of its record-match body sits. import-check.ts validates the candidates.
 
-/** A match as the file gives it, before any rule is checked. */
-export interface ImportCandidate {
-  matchKey: unknown;
-  playedAt: unknown;
-  /** The match's first line (CSV, NDJSON) or its index (JSON array). */
-  line: number;
-  /** The record-match body (POST /api/matches), as the file gives it. */
-  body: Record<string, unknown>;
-  /** Where a record-match problem's path (`team1[0].kills`) is in the file. */
-  locate(path: string): { line: number; field: string };
-}
-
-export interface ImportFile {
-  format: ImportFormat;
-  locator: 'line' | 'index';
-  rows: number;
-  candidates: ImportCandidate[];
-  problems: ProblemList;
-  /** Set when the file holds more matches or rows than an import takes: reading stopped there. */
-  tooLarge?: string;
-}
-
-/** Rows a CSV file may have: every match of the largest import with full teams. */
-export const MAX_IMPORT_ROWS = MAX_IMPORT_MATCHES * 2 * MAX_TEAM_PLAYERS;
-/** Problems kept for the report (which shows MAX_REPORTED_PROBLEMS of them, in line order); the rest are counted. */
-const MAX_KEPT_PROBLEMS = MAX_REPORTED_PROBLEMS * 4;
-
-/** A file's problems: a file of nothing but wrong rows must not make a report as large as itself. */
-export class ProblemList {
-  readonly kept: ImportProblem[] = [];
-  total = 0;
-
-  push(problem: ImportProblem): void {
-    this.total++;
-    if (this.kept.length < MAX_KEPT_PROBLEMS) this.kept.push(problem);
-  }
-}
-
-// Built when the module loads, so without toLocaleString (see withThousands).
-const count = withThousands;
-const tooManyMatches = `The file holds more than ${count(MAX_IMPORT_MATCHES)} matches; an import takes at most ${count(MAX_IMPORT_MATCHES)}. Split it into smaller files.`;
-const tooManyRows = `The file holds more than ${count(MAX_IMPORT_ROWS)} rows; an import takes at most ${count(MAX_IMPORT_MATCHES)} matches of up to ${MAX_TEAM_PLAYERS} players a team. Split it into smaller files.`;
-
-/** A file refused whole, with one problem that says why. */
-function refusedFile(base: Pick<ImportFile, 'format' | 'locator'>, rows: number, problem: ImportProblem, tooLarge?: string): ImportFile {
-  const problems = new ProblemList();
-  problems.push(problem);
-  return { ...base, rows, candidates: [], problems, ...(tooLarge ? { tooLarge } : {}) };
-}
-
-/** CSV unless the name, the content type or the first character says JSON. */
 export function importFormatOf(fileName: string, contentType: string | undefined, text: string): ImportFormat {
   if (/\.(nd)?json$/i.test(fileName) || /json/i.test(contentType ?? '')) return 'json';
   if (/\.csv$/i.test(fileName) || /csv/i.test(contentType ?? '')) return 'csv';
@@ -236,76 +182,4 @@ function* readCsv(text: string): Generator<Pause, ImportFile> {
     });
   }
   return { ...base, rows, candidates, problems };
-}
-
-function jsonCandidate(item: unknown, line: number): ImportCandidate {
-  const record = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : null;
-  const { matchKey, playedAt, mode, ...body } = record ?? {};
-  // `mode` by name is the export's; `modeId` is record-match's own field.
-  if (body.modeId === undefined && mode !== undefined) body.modeId = mode;
-  return {
-    matchKey: record ? matchKey : undefined,
-    playedAt: record ? playedAt : undefined,
-    line,
-    body: record ? body : (item as Record<string, unknown>),
-    locate: (path) => ({ line, field: path }),
-  };
-}
-
-function* readJson(text: string): Generator<Pause, ImportFile> {
-  const trimmed = text.replace(/^\uFEFF/, '');
-  if (/^\s*\[/.test(trimmed)) {
-    const base = { format: 'json' as const, locator: 'index' as const };
-    const read = yield* readJsonArray(trimmed, MAX_IMPORT_MATCHES);
-    if (!read.ok) return refusedFile(base, 0, { line: 0, field: '', message: `The file is not valid JSON: ${read.message}` });
-    if (read.count > MAX_IMPORT_MATCHES) return refusedFile(base, read.count, { line: 0, field: '', message: tooManyMatches }, tooManyMatches);
-    const problems = new ProblemList();
-    const candidates: ImportCandidate[] = [];
-    for (const element of read.elements) {
-      if ('problem' in element) problems.push({ line: element.index, field: '', message: element.problem });
-      else candidates.push(jsonCandidate(element.value, element.index));
-    }
-    return { ...base, rows: read.count, candidates, problems };
-  }
-  // NDJSON: one match per line, read line by line up to the limit. The lines are split with
-  // constant work per character, and one larger or deeper than a match can be is a problem,
-  // never parsed (JsonMeasure): one JSON.parse of a 32 MB line held the event loop for most of a second.
-  const base = { format: 'json' as const, locator: 'line' as const };
-  const problems = new ProblemList();
-  const candidates: ImportCandidate[] = [];
-  const measure = new JsonMeasure();
-  const pace = new Pace();
-  let line = 1;
-  let start = 0;
-  for (let i = 0; i <= trimmed.length; i++) {
-    if (pace.due()) yield PAUSE;
-    const c = i < trimmed.length ? trimmed.charCodeAt(i) : -1;
-    if (c >= 0 && !isLineBreak(c)) {
-      measure.feed(c);
-      continue;
-    }
-    // The line ends. A line breaks at CRLF, LF or CR.
-    const refused = measure.blank ? null : measure.problem(`Line ${line}`, 'line');
-    const source = measure.blank || refused ? '' : trimmed.slice(start, i);
-    // Only a small line is looked at whole: one of nothing but white space beyond JSON's (`\u00a0`) is blank too.
-    const blank = measure.blank || (!refused && source.trim() === '');
-    measure.reset();
-    if (c === 0x0d && trimmed.charCodeAt(i + 1) === 0x0a) i++;
-    start = i + 1;
-    const at = line++;
-    if (blank) continue;
-    if (candidates.length + problems.total >= MAX_IMPORT_MATCHES) return refusedFile(base, candidates.length, { line: at, field: '', message: tooManyMatches }, tooManyMatches);
-    if (refused) {
-      problems.push({ line: at, field: '', message: refused });
-      continue;
-    }
-    // A step of Pace is a character: a line of up to 64 KB is parsed in well under a slice.
-    if (pace.due(source.length)) yield PAUSE;
-    try {
-      candidates.push(jsonCandidate(JSON.parse(source), at));
-    } catch (error) {
-      problems.push({ line: at, field: '', message: `The line is not valid JSON: ${(error as Error).message}` });
-    }
-  }
-  return { ...base, rows: candidates.length, candidates, problems };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { HEAD_TO_HEAD_LIMIT, type HeadToHead, type HeadToHeadEntry, type MatchBetween, type TeamId } from '@team/contracts';
-import { PLAYERS_TABLE } from '../players/players.projection.js';
+import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE } from './matches.projection.js';
 
 // Head-to-head reads the participant lines: a line's player_id is the account it counts for now

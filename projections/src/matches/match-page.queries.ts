@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { MatchPage, MatchPageLine } from '@team/contracts';
-import { PLAYERS_TABLE } from '../players/players.projection.js';
+import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
 import { lineStats, matchHeader } from './matches.queries.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { LineStats, Match, MatchHeader, PlayerMatchRecord } from '@team/contracts';
-import { PLAYERS_TABLE } from '../players/players.projection.js';
+import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
 
 type ParticipantWithName = ParticipantRow & { username: string };

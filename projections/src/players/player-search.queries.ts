@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PlayerSearchHit } from '@team/contracts';
-import { PLAYERS_TABLE } from './players.projection.js';
+import { PLAYERS_TABLE } from './player-tables.js';
 
 // Record Match's player lookup (GET /api/players/search) over the players read model: active
 // accounts only, a merged-away tombstone never.

@@ -1,37 +1,9 @@
 import type { Knex } from 'knex';
-import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type PlayerRenamed, type LadderEvent, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
+import { addTotals, lineTotals, zeroTotals, type LadderTotals, type MatchRecorded, type MatchVoided, type PlayersMerged, type PlayersUnmerged, type PlayerRenamed, type LadderEvent, type SeasonRenamed } from '@team/contracts';
 import { runPrepared } from '../prepared-statements.js';
 import { defineProjection, type Projection } from '../projection.js';
-
-/**
- * The players read model: one row per account with its totals and overall ELO, and one row
- * per (player, mode) with that mode pool's rating. A merged-away account stays as a
- * tombstone row (merged_into set, totals zeroed) so its id still means something.
- */
-export interface PlayerRow {
-  id: number;
-  discord_id: string;
-  username: string;
-  elo: number;
-  wins: number;
-  losses: number;
-  total_kills: number;
-  total_deaths: number;
-  total_assists: number;
-  total_score: number;
-  total_matches: number;
-  merged_into: number | null;
-}
-
-export interface PlayerRatingRow {
-  player_id: number;
-  mode_id: number;
-  elo: number;
-  matches: number;
-}
-
-export const PLAYERS_TABLE = 'ladder_players';
-export const PLAYER_RATINGS_TABLE = 'ladder_player_ratings';
+import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE } from './player-tables.js';
+import { applySeasonStarted } from './season-reset.js';
 
 /**
  * Applies consecutive MatchRecorded events in two statements: totals add up, and the last
@@ -225,27 +197,6 @@ async function applyPlayersUnmerged({ data }: PlayersUnmerged, trx: Knex.Transac
   }
   for (const row of rows.filter((r) => r.matches === 0)) {
     await trx(PLAYER_RATINGS_TABLE).where({ player_id: row.player_id, mode_id: row.mode_id }).delete();
-  }
-}
-
-/** A season's soft reset: the ratings take the values the event decided (only those that moved). */
-async function applySeasonStarted({ data }: SeasonStarted, trx: Knex.Transaction): Promise<void> {
-  const moved = data.ratings.filter((r) => r.after !== r.before);
-  const overall = moved.filter((r) => r.pool === 'overall').map((r) => ({ id: r.playerId, elo: r.after }));
-  const modes = moved.filter((r) => r.pool !== 'overall').map((r) => ({ player_id: r.playerId, mode_id: r.pool, elo: r.after }));
-  if (overall.length > 0) {
-    await trx.raw(
-      `UPDATE ${PLAYERS_TABLE} AS p SET elo = v.elo FROM jsonb_to_recordset(?::jsonb) AS v(id int, elo int) WHERE p.id = v.id`,
-      [JSON.stringify(overall)],
-    );
-  }
-  if (modes.length > 0) {
-    await trx.raw(
-      `UPDATE ${PLAYER_RATINGS_TABLE} AS r SET elo = v.elo
-         FROM jsonb_to_recordset(?::jsonb) AS v(player_id int, mode_id int, elo int)
-        WHERE r.player_id = v.player_id AND r.mode_id = v.mode_id`,
-      [JSON.stringify(modes)],
-    );
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type RankDistribution,
 } from '@team/contracts';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE } from '../matches/matches.projection.js';
-import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from './players.projection.js';
+import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from './player-tables.js';
 
 // Reads of the players read model. Rounding is done here, once, to docs/product.md#constants-and-limits's display
 // precision: winRate 1 decimal (percent), kdRatio 2, averages 1, avgScore 0.

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { compareRank, rankPlayers, type PlayerSeason, type RankKey, type Season, type SeasonLeaderboardEntry } from '@team/contracts';
-import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from '../players/players.projection.js';
+import { PLAYER_RATINGS_TABLE, PLAYERS_TABLE, type PlayerRow } from '../players/player-tables.js';
 import { toPlayer } from '../players/players.queries.js';
 import { OVERALL_POOL, SEASON_FINAL_RATINGS_TABLE, SEASON_LINES_TABLE, SEASONS_TABLE, type SeasonRow } from './seasons.projection.js';
 
