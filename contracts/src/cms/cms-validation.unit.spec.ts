@@ -8,11 +8,20 @@ describe('CMS request checks', () => {
     expect(utf8Length('😀')).toBe(4);
   });
 
-  test('a section is normalised: trimmed id, empty image URL as null', () => {
+  test('a section is normalised: trimmed id, empty image URL as null, no tracker player as null', () => {
     expect(checkCreateSection({ page: 'home', section: ' hero ', title: '', content: '', imageUrl: '  ' })).toEqual({
       ok: true,
-      value: { page: 'home', section: 'hero', title: '', content: '', imageUrl: null },
+      value: { page: 'home', section: 'hero', title: '', content: '', imageUrl: null, playerId: null },
     });
+  });
+
+  test("a roster card's tracker player is a player's ID or null; an edit without it leaves it (issue 42)", () => {
+    expect(checkCreateSection({ page: 'roster', section: 'p1', title: '', content: '', playerId: 7 })).toMatchObject({ ok: true, value: { playerId: 7 } });
+    expect(checkEditSection({ title: 'a', content: 'b', playerId: null })).toEqual({ ok: true, value: { title: 'a', content: 'b', playerId: null } });
+    expect(checkEditSection({ title: 'a', content: 'b', playerId: 7 })).toEqual({ ok: true, value: { title: 'a', content: 'b', playerId: 7 } });
+    for (const playerId of [0, -1, 1.5, '7', 2 ** 31]) {
+      expect(checkEditSection({ title: 'a', content: 'b', playerId })).toEqual({ ok: false, errors: ['playerId must be a whole number from 1 to 2147483647'] });
+    }
   });
 
   test('an edit without imageUrl does not mention it; with null it clears it', () => {
