@@ -1,6 +1,6 @@
 import { DeleteOutlined, EyeOutlined, FileOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Popconfirm, Spin, Tag } from 'antd';
-import { BLOCK_TYPES, isShadowedPage, pagePath, siteRouteName, type BlockType, type Page } from '@team/contracts';
+import { isShadowedPage, pagePath, type BlockType, type Page } from '@team/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { serverErrorMessage } from '@/lib/api';
@@ -20,41 +20,14 @@ import {
 import { BlockCard } from './BlockCard';
 import { UserEditContext } from '../../shared/unsaved-changes/user-edit-context';
 import { useUnsavedChangesPrompt } from '../../shared/unsaved-changes/use-unsaved-changes-prompt';
-import { BLOCK_TYPE_INFO } from './block-types';
+import { AddBlockTiles, NoPageSelected } from './page-editor-parts';
 import { NewPageDialog } from './NewPageDialog';
+import { listedAddress, ShadowedPageNotice } from './ShadowedPageNotice';
 
 export interface PageBuilderProps {
   onLogout: () => void;
   /** True when the error was a rejected admin key (the session then ends). */
   handleAdminError: (error: unknown) => boolean;
-}
-
-/** A page's address as the list shows it: /{slug}, or /pages/{slug} once the site took the slug. */
-const listedAddress = (slug: string): string => (isShadowedPage(slug) ? pagePath(slug) : `/${slug}`);
-
-/**
- * A page made before its slug became a route of the site (issue 42's schedule): where it is now
- * and how to give it an address of its own, since a page's slug cannot be edited.
- */
-function ShadowedPageNotice({ slug }: { slug: string }) {
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      title={`/${slug} now shows ${siteRouteName(slug)}`}
-      description={
-        <>
-          <p>
-            This page keeps its content and is served at <a href={pagePath(slug)}>{pagePath(slug)}</a> (Preview opens it there).
-          </p>
-          <p>
-            To rename it, choose New Page with another slug, add the same blocks to it and Save Changes, then come back here and
-            Delete Page. Links in the navigation settings that name this page need the new page instead.
-          </p>
-        </>
-      }
-    />
-  );
 }
 
 export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
@@ -106,11 +79,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
     setDirty(false);
   };
 
-  const closeDialog = () => {
-    setDialogOpen(false);
-    setNewTitle('');
-    setNewSlug('');
-  };
+  const closeDialog = () => { setDialogOpen(false); setNewTitle(''); setNewSlug(''); };
 
   const create = async () => {
     const slug = newSlug.trim();
@@ -239,13 +208,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
         </Card>
 
         <div className="page-editor">
-          {selectedSlug === null && (
-            <Card className="admin-empty">
-              <FileOutlined style={{ fontSize: 32 }} className="muted" />
-              <h2>No Page Selected</h2>
-              <p className="muted">Choose a page from the list or create a new one.</p>
-            </Card>
-          )}
+          {selectedSlug === null && <NoPageSelected />}
           {selectedSlug !== null && !ready && !pageFailed && (
             <div className="screen-fallback">
               <Spin />
@@ -288,9 +251,8 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
 
               {isShadowedPage(selected.slug) && <ShadowedPageNotice slug={selected.slug} />}
 
-              {/* Read-only while a Save runs, so nothing typed meanwhile is replaced by the reload. */}
-              {/* Quill hands its own HTML back as a change when it loads a value: the rich text editor says
-                  when a person typed (UserEditContext), and the other fields' change events bubble here. */}
+              {/* Read-only while a Save runs (the reload would replace what is typed). Quill reports its own
+                  HTML as a change on load, so the editor says when a person typed (UserEditContext). */}
               <UserEditContext.Provider value={markDirty}>
               <fieldset className="block-list" disabled={saving} onChange={markDirty}>
                 {blocks.length === 0 && (
@@ -315,21 +277,7 @@ export function PageBuilder({ onLogout, handleAdminError }: PageBuilderProps) {
               </fieldset>
               </UserEditContext.Provider>
 
-              <Card size="small" title="Add Content Block">
-                <div className="block-tiles">
-                  {BLOCK_TYPES.map((type) => (
-                    <Button
-                      key={type}
-                      className="block-tile"
-                      onClick={() => addBlock(type)}
-                      aria-label={`Add ${BLOCK_TYPE_INFO[type].label} block`}
-                    >
-                      {BLOCK_TYPE_INFO[type].icon}
-                      <span>{BLOCK_TYPE_INFO[type].label}</span>
-                    </Button>
-                  ))}
-                </div>
-              </Card>
+              <AddBlockTiles onAdd={addBlock} />
             </>
           )}
         </div>
