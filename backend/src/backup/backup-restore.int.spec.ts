@@ -9,7 +9,8 @@ import { until } from '@test-support/until.js';
 import { createAdminKey, withKey } from '../../test/support/admin-keys.js';
 import { postImport } from '../../test/support/import-requests.js';
 import { randomMatch, seededRandom } from '../../test/support/match-load.js';
-import { startTestApp, type TestApp } from '../../test/support/test-app.js';
+import { pngOf, upload } from '../../test/support/media-uploads.js';
+import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../test/support/test-app.js';
 import { readBackupFile } from './backup-file.js';
 import { BUILT_BACKUP, BUILT_RESTORE, runBuiltCommand } from '../../test/support/backup/built-commands.js';
 import { EVENTS_TABLE, KEPT_TABLES, LEFT_OUT_TABLES } from './kept-data.js';
@@ -89,6 +90,7 @@ async function everyAnswer(app: TestApp): Promise<Record<string, { status: numbe
     for (const fixture of fixtures) await get(`/api/fixtures/${fixture.id}`);
   }
   await get(`/api/players/cards?ids=${Array.from({ length: Math.min(players, 50) }, (_, i) => i + 1).join(',')}`);
+  await get('/api/admin/media', true);
   const { submissions } = (await get('/api/admin/submissions', true)) as { submissions: { id: string }[] };
   for (const submission of submissions) await get(`/api/submissions/${submission.id}`);
   await get('/api/export/players.csv');
@@ -182,6 +184,11 @@ describe('backup and restore of a site with a real history', () => {
     // A roster card naming the leader, whose profile is set (issue 42).
     await ok(app, 'POST', '/api/content', { page: 'roster', section: 'leader', title: '<p>Leader</p>', content: '<p>Entry</p>', playerId: primary });
     await ok(app, 'PUT', `/api/admin/players/${primary}/profile`, { avatarUrl: 'https://cdn.example.com/leader.png', socials: { x: 'https://x.com/leader' } });
+    // The media library (issue 41): two images, one deleted; the kept one's bytes are backed up.
+    const logo = await upload(app.baseUrl, { bytes: await pngOf(64, 32), name: 'logo.png', type: 'image/png' }, { alt: 'Logo', key: TEST_ADMIN_KEY });
+    const spare = await upload(app.baseUrl, { bytes: await pngOf(40, 40), name: 'spare.png', type: 'image/png' }, { alt: 'Spare', key: TEST_ADMIN_KEY });
+    expect([logo.status, spare.status]).toEqual([201, 201]);
+    await ok(app, 'DELETE', `/api/admin/media/${spare.body.id}`);
     // The site settings (issue 41), changed twice.
     await ok(app, 'PUT', '/api/admin/site', { teamName: 'Nova Esports', socials: { discord: 'https://discord.gg/nova' } });
     await ok(app, 'PUT', '/api/admin/site', { shortName: 'Nova' });
