@@ -1,6 +1,5 @@
-import { SubmittedMatchSchema } from './submissions.js';
 import { MAX_MAP_NAME_LENGTH, parseMapName } from '../record-match/match-map.js';
-import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from '../record-match/record-match.rules.js';
+import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from '../record-match/record-match-limits.js';
 import { textProblem } from '../text/text-rules.js';
 import { withThousands } from '../text/with-thousands.js';
 import { AS_OF_QUERY, errorResponses, idParam, isoTime, positionField, wholeNumber, z, type ApiOperationSpec } from './schema.js';
@@ -227,6 +226,18 @@ export const RecordMatchResponseSchema = z
   })
   .meta({ id: 'RecordMatchResponse' });
 export type RecordMatchResponse = z.infer<typeof RecordMatchResponseSchema>;
+
+/** The answer of POST /api/matches in review mode (PUBLIC_RECORDING=review): a submission waiting for a moderator (api/submissions.ts). */
+/** 202 of a review-mode POST /api/matches without a key; `Location` names the status. */
+export const SubmittedMatchSchema = z
+  .object({
+    submissionId: z.string(),
+    status: z.literal('pending'),
+    /** The public status's API address (also in the Location header). */
+    statusUrl: z.string(),
+  })
+  .meta({ id: 'SubmittedMatch' });
+export type SubmittedMatch = z.infer<typeof SubmittedMatchSchema>;
 
 export const MATCH_OPERATIONS: ApiOperationSpec[] = [
   {

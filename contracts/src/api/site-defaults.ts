@@ -1,7 +1,7 @@
 import { DEFAULT_TAGLINE, BRAND_NAME } from '../content/brand.js';
 import { DEFAULT_ACCENT_COLOR } from '../site/accent-contrast.js';
 import { DEFAULT_NAVIGATION } from '../site/site-navigation.js';
-import type { SiteSettings } from './site.js';
+import type { NavEntry } from '../site/site-navigation.js';
 
 // The site settings' limits, choices and a fresh site's values (no schemas: the header and the
 // footer import these on every page; the wire schemas are in site.ts).
@@ -27,6 +27,23 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   tiktok: 'TikTok',
   website: 'Website',
 };
+
+/**
+ * Every setting, as the site keeps it. site.ts's SiteSettingsSchema says the same on the wire
+ * (and site.ts checks the two agree); it is spelled out here so this file needs no schema.
+ */
+export interface SiteSettings {
+  teamName: string;
+  shortName: string;
+  tagline: string;
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  accentColor: string;
+  socials: Partial<Record<SocialNetwork, string>>;
+  footerText: string;
+  dateLocale: string;
+  navigation: NavEntry[];
+}
 
 export const SITE_SETTING_FIELDS = [
   'teamName',

@@ -11,7 +11,7 @@ import { URL_MAX_LENGTH } from '../cms/cms-validation.js';
 import { isSafeUrl } from '../urls/urls.js';
 import { textProblem, nameTextProblem, isBlankName } from '../text/text-rules.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
-import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SocialNetwork } from './site-defaults.js';
+import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from './site-defaults.js';
 
 // The site's own settings over HTTP (docs/site-settings.md): GET /api/site for everyone,
 // GET and PUT /api/admin/site for the owner and editors.
@@ -132,7 +132,10 @@ export const SiteSettingsSchema = z
     navigation: z.array(SiteNavigationEntrySchema),
   })
   .meta({ id: 'SiteSettings', description: "The site's settings: names, images, colour, links, footer, date locale and the navigation with its hidden entries." });
-export type SiteSettings = Omit<z.infer<typeof SiteSettingsSchema>, 'navigation'> & { navigation: NavEntry[] };
+/** The schema and site-defaults.ts's SiteSettings describe one shape: this fails to compile when they part. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Agree<T extends true> = T;
+export type SiteSettingsShapesAgree = Agree<SameShape<Omit<z.infer<typeof SiteSettingsSchema>, 'navigation'> & { navigation: NavEntry[] }, SiteSettings>>;
 
 /** PUT /api/admin/site: the fields that change, each checked as it will be stored. */
 export const UpdateSiteSettingsSchema = z

@@ -24,16 +24,6 @@ export const SUBMISSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 /** The record-match payload as submitted (RecordMatchRequest, validated when it was submitted). */
 const submittedMatch = z.custom<RecordMatchRequest>(() => true).meta({ description: 'The record-match payload (RecordMatchRequest) as submitted.' });
 
-/** 202 of a review-mode POST /api/matches without a key; `Location` names the status. */
-export const SubmittedMatchSchema = z
-  .object({
-    submissionId: z.string(),
-    status: z.literal('pending'),
-    /** The public status's API address (also in the Location header). */
-    statusUrl: z.string(),
-  })
-  .meta({ id: 'SubmittedMatch' });
-export type SubmittedMatch = z.infer<typeof SubmittedMatchSchema>;
 
 /** GET /api/submissions/{id}: what the submitter's status page shows. */
 export const SubmissionStatusSchema = z

@@ -1,4 +1,5 @@
 import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
+import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from './record-match-limits.js';
 
 // The record-match rules of docs/product.md#validation: the client checks them before submitting, and the
 // server's full parse of the untrusted body (record-match.parse.ts) reports the same problems.
@@ -33,16 +34,8 @@ export const RECORD_MATCH_SUCCESS = {
 } as const;
 
 export const DUPLICATE_DISCORD_ID_MESSAGE = 'The same Discord ID appears more than once in this match.';
-export const UNKNOWN_MODE_MESSAGE = 'Unknown game mode';
-
-export const MAX_TEAM_PLAYERS = 25;
-export const MAX_MATCH_PLAYERS = 50;
-export const MAX_NAME_LENGTH = 64;
-/** Far above any real game; it keeps sums and averages of stats exact and bounded. */
-export const MAX_STAT_VALUE = 1_000_000;
 
 export const TEAMS: readonly TeamId[] = ['team1', 'team2'];
-export const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
 
 /** A player with where it sits in the body (`team2[0]`), for problems that name the field. */
 export interface PlacedPlayer<P> {
@@ -150,3 +143,5 @@ export function scoreProblems(
   }
   return problems;
 }
+
+export { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE };
