@@ -8,7 +8,9 @@ export function goalOf(name) {
   if (name === 'start-up from a snapshot (ms)') return { kind: 'startup', text: '≤ 2× and < 10 s' };
   if (name.startsWith('RSS')) return { kind: 'memory', text: '≤ 600 MB' };
   if (['rebuild (s)', 'backup (s)', 'restore (s)', 'backup file (MB)'].includes(name)) return { kind: 'linear', text: '≤ 1.1 × the sizes (110×)' };
-  if (name === 'snapshots kept up after it (s)' || name === 'time-travel snapshots kept (MB)') return { kind: 'linear', text: '≤ 1.1 × the sizes (ours: linear)' };
+  // A kept snapshot holds the whole state: 8 per doubling of the log hold about 12 states' worth
+  // at 1M, where 10k keeps 5 small ones (docs/performance.md, "Scale curve").
+  if (name === 'snapshots kept up after it (s)' || name === 'time-travel snapshots kept (MB)') return { kind: 'info', text: '— (grows as the log × its doublings)' };
   return { kind: 'info', text: '— (folds or reads the log: linear expected)' };
 }
 
