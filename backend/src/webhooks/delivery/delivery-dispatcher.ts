@@ -49,9 +49,11 @@ export class DeliveryDispatcher {
   async start(): Promise<void> {
     if (this.running) return;
     await this.options.ensureTables();
-    // A site that gets webhooks now (or a restored one) starts at the head: no past event is announced.
-    const head = await this.options.store.headPosition();
-    await this.options.knex(DISPATCH_TABLE).insert({ name: DISPATCH_CHECKPOINT, position: head }).onConflict('name').ignore();
+    try {
+      await this.ensureCheckpoint();
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'webhook dispatcher: the log cannot be read yet; it starts once it can');
+    }
     this.running = true;
     this.stopListening = this.options.store.onAppended(() => this.wakeup.signal());
     this.loop = this.follow();
@@ -68,10 +70,24 @@ export class DeliveryDispatcher {
     this.wakeup.signal();
   }
 
+  /**
+   * A site that gets webhooks now (or a restored one) starts at the head: no past event is
+   * announced. Done in the loop, not at start: a log that cannot be read yet (KurrentDB down)
+   * must not stop the API from starting.
+   */
+  private checkpointed = false;
+  private async ensureCheckpoint(): Promise<void> {
+    if (this.checkpointed) return;
+    const head = await this.options.store.headPosition();
+    await this.options.knex(DISPATCH_TABLE).insert({ name: DISPATCH_CHECKPOINT, position: head }).onConflict('name').ignore();
+    this.checkpointed = true;
+  }
+
   private async follow(): Promise<void> {
     while (this.running) {
       let moved = false;
       try {
+        await this.ensureCheckpoint();
         moved = await this.turn();
       } catch (error) {
         if (!this.running) break;
