@@ -22,7 +22,10 @@ export async function createDatabase(knexFactory, serverUrl, name) {
   await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.raw(`CREATE DATABASE ${name}`);
   await admin.destroy();
-  return serverUrl.replace(/\/postgres$/, `/${name}`);
+  // The new database on the same server, whatever database the server's URL names.
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export function percentile(sorted, p) {
