@@ -113,8 +113,11 @@ export function scaleSvg(points) {
   parts.push(`<text x="18" y="${(plot.top + plot.bottom) / 2}" text-anchor="middle" fill="#111" transform="rotate(-90 18 ${(plot.top + plot.bottom) / 2})">figure ÷ its value at ${escapeXml(thousands(sizes[0]))} matches</text>`);
   parts.push(`<text x="${plot.left}" y="24" fill="#111" font-size="14">Scale curve (log-log): dashed grey, flat and linear growth</text>`);
   const guide = (to, label) => {
-    parts.push(`<line x1="${x(sizes[0]).toFixed(1)}" y1="${y(1).toFixed(1)}" x2="${x(10 ** xMax).toFixed(1)}" y2="${y(to).toFixed(1)}" stroke="#999" stroke-dasharray="8 4"/>`);
-    parts.push(`<text x="${(x(10 ** xMax) - 4).toFixed(1)}" y="${(y(to) - 6).toFixed(1)}" text-anchor="end" fill="#777">${escapeXml(label)}</text>`);
+    const [x1, y1, x2, y2] = [x(sizes[0]), y(1), x(10 ** xMax), y(to)];
+    parts.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="#999" stroke-dasharray="8 4"/>`);
+    // Named a fifth of the way along, clear of the labels at the right end.
+    const [lx, ly] = [x1 + 0.2 * (x2 - x1), y1 + 0.2 * (y2 - y1)];
+    parts.push(`<text x="${lx.toFixed(1)}" y="${(ly - 6).toFixed(1)}" fill="#777">${escapeXml(label)}</text>`);
   };
   guide(1, 'flat');
   guide(growth, 'linear');
