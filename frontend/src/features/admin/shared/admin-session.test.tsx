@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AdminSessionInfo } from '@team/contracts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_KEY_STORAGE_KEY } from '@/lib/api';
+import { FALLBACK_SITE } from '@/lib/site';
 import { adminSession } from '@/test/admin-session';
 import { mockFetch, type MockAnswer, type RecordedRequest } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
@@ -21,6 +22,7 @@ function setup(ui: React.ReactElement, { session = adminSession('owner') as Admi
     'GET /api/pages': { body: [] },
     'GET /api/players/duplicates': { body: [] },
     'GET /api/seasons': { body: [] },
+    'GET /api/site': { body: FALLBACK_SITE },
   });
   const user = userEvent.setup({ delay: null });
   renderWithProviders(ui, { route });
@@ -57,8 +59,10 @@ describe('admin login', () => {
     // Toasts download their antd host with the first one: it shows a moment later.
     expect(await screen.findByText('Authenticated')).toBeInTheDocument();
     expect(screen.getByText('You can now edit content')).toBeInTheDocument();
-    // The key is checked once, before it is stored; the screen then reads its content.
-    await waitFor(() => expect(calls(requests)).toEqual(['GET /api/admin/session', 'GET /api/content/home']));
+    // The key is checked once, before it is stored; the screen then reads its content and the
+    // site's name (its preview shows the hero with it).
+    await waitFor(() => expect(calls(requests).slice(1).sort()).toEqual(['GET /api/content/home', 'GET /api/site']));
+    expect(calls(requests)[0]).toBe('GET /api/admin/session');
     expect(requests[0]!.headers.get('x-admin-key')).toBe('secret-key');
     expect(screen.getByText('Alice · editor')).toBeInTheDocument();
 
@@ -175,10 +179,27 @@ describe('admin roles', () => {
   });
 
   it.each([
-    ['editor', ['Content Editor', 'Page Builder', 'Audit Log']],
-    ['moderator', ['Merge Players', 'Seasons', 'Audit Log', 'Import & Export']],
+    ['editor', ['Content Editor', 'Page Builder', 'Audit Log', 'Site Settings', 'Media Library']],
+    ['moderator', ['Merge Players', 'Seasons', 'Fixtures', 'Audit Log', 'Import & Export', 'Review Queue']],
     ['recorder', ['Audit Log']],
-    ['owner', ['Content Editor', 'Page Builder', 'Merge Players', 'Seasons', 'Audit Log', 'Operations', 'Import & Export', 'Admin Keys']],
+    [
+      'owner',
+      [
+        'Content Editor',
+        'Page Builder',
+        'Merge Players',
+        'Seasons',
+        'Fixtures',
+        'Audit Log',
+        'Operations',
+        'Import & Export',
+        'Review Queue',
+        'Webhooks',
+        'Admin Keys',
+        'Site Settings',
+        'Media Library',
+      ],
+    ],
   ] as const)('lists only the screens a key of the %s role may use', async (role, screens) => {
     localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'key');
     setup(<ContentEditorPage />, { session: adminSession(role) });

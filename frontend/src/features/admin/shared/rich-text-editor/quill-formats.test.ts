@@ -26,12 +26,12 @@ describe('the gradient format', () => {
     expect(span!.textContent).toBe('Vendetta');
     expect(span!.className).toBe('gradient-text');
     expect(span!.style.backgroundImage).toBe(
-      'linear-gradient(135deg, rgb(220, 38, 38) 0%, rgb(127, 29, 29) 50%, rgb(17, 24, 39) 100%)',
+      'linear-gradient(135deg, rgb(220, 38, 38) 0%, rgb(225, 29, 72) 50%, rgb(147, 51, 234) 100%)',
     );
     expect(span!.style.getPropertyValue('background-clip')).toBe('text');
     expect(span!.style.getPropertyValue('-webkit-text-fill-color')).toBe('transparent');
     expect(html).toBe(
-      '<p><span style="background-image: linear-gradient(135deg, rgb(220, 38, 38) 0%, rgb(127, 29, 29) 50%, rgb(17, 24, 39) 100%); background-clip: text; -webkit-text-fill-color: transparent;" class="gradient-text">Vendetta</span> rules</p>',
+      '<p><span style="background-image: linear-gradient(135deg, rgb(220, 38, 38) 0%, rgb(225, 29, 72) 50%, rgb(147, 51, 234) 100%); background-clip: text; -webkit-text-fill-color: transparent;" class="gradient-text">Vendetta</span> rules</p>',
     );
   });
 
