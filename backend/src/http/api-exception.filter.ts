@@ -84,6 +84,12 @@ export function mapError(error: unknown): Mapped {
 
 /** Answers `error` in the API's error shape, on Node's response: for the filter and for the HTTP edge's own steps. */
 export function sendError(error: unknown, request: IncomingMessage, response: ServerResponse, logger: Logger): void {
+  if (isClientGone(error)) {
+    // The browser cancelled (a page left mid-load): no one to answer and nothing wrong here. The
+    // request log writes its one warn line for an API request; assets are not logged.
+    response.destroy();
+    return;
+  }
   if (response.headersSent) {
     // Too late for an error answer (a streamed export, say): cut the transfer, so the client sees
     // it broken rather than waiting for an end that never comes, or taking half a file as whole.
@@ -104,6 +110,11 @@ export function sendError(error: unknown, request: IncomingMessage, response: Se
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.setHeader('Content-Length', body.length);
   response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** What Express's sendFile (and `send` under express.static) pass on when the client hung up. */
+function isClientGone(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ECONNABORTED';
 }
 
 @Catch()

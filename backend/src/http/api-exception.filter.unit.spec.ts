@@ -37,4 +37,21 @@ describe('sendError', () => {
     expect(headers.has('content-disposition')).toBe(false);
     expect(JSON.parse(written.body!.toString('utf8'))).toEqual({ error: 'Something went wrong on our side. Please try again.' });
   });
+
+  it('writes nothing and logs no error for a client that went away mid-file (the request log has its warn line for an API request)', () => {
+    const logged: unknown[][] = [];
+    const written: unknown[] = [];
+    const response = {
+      headersSent: false,
+      destroy: () => written.push('destroyed'),
+      setHeader: () => written.push('header'),
+      end: () => written.push('end'),
+    };
+    const logger = { error: (...args: unknown[]) => logged.push(args), warn: (...args: unknown[]) => logged.push(args) } as unknown as Logger;
+    // What Express's sendFile passes on when the browser cancels an asset (a page left mid-load).
+    const aborted = Object.assign(new Error('Request aborted'), { code: 'ECONNABORTED' });
+    sendError(aborted, request('/assets/app-CXG0BzjE.js'), response as unknown as ServerResponse, logger);
+    expect(logged).toEqual([]);
+    expect(written).toEqual(['destroyed']);
+  });
 });
