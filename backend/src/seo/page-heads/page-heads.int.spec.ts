@@ -159,9 +159,12 @@ describe('page heads in the app shell, by plain HTTP', () => {
     expect(compare.html).not.toContain(HOSTILE);
 
     expect((await page('/tracker/record-match')).head.titles).toEqual(['Record Match · Our Team']);
-    const admin = await page('/admin/content');
-    expect(admin.status).toBe(200);
-    expect(one(admin.head, 'robots')).toBe('noindex');
+    for (const path of ['/admin/content', '/admin']) {
+      const admin = await page(path);
+      expect({ path, status: admin.status }).toEqual({ path, status: 200 });
+      expect(one(admin.head, 'robots')).toBe('noindex');
+      expect(admin.head.titles).toEqual(['Admin · Our Team']);
+    }
   });
 
   test.each([

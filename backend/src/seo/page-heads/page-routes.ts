@@ -67,8 +67,9 @@ export function routeOf(rawPath: string, query: URLSearchParams): PageRoute {
     return typeof id === 'number' ? { kind: 'fixture', id } : NOT_FOUND;
   }
   if (path === '/tracker' || path.startsWith('/tracker/')) return NOT_FOUND;
-  // The admin screens ask for a key on the page: nothing to tell a crawler, whichever the screen.
-  if (path.startsWith('/admin/')) return { kind: 'admin' };
+  // The admin screens ask for a key on the page: nothing to tell a crawler, whichever the
+  // screen, the admin home at /admin included ("admin" is a reserved slug, never a page's).
+  if (path === '/admin' || path.startsWith('/admin/')) return { kind: 'admin' };
   // A built page whose slug is now a route of the site (e.g. /schedule) is served here.
   const shadowed = /^\/pages\/([^/]+)$/.exec(path)?.[1];
   if (shadowed !== undefined) return isShadowedPage(shadowed) ? { kind: 'custom', slug: shadowed } : NOT_FOUND;
