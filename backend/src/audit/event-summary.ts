@@ -218,6 +218,8 @@ function summarizeData(event: AnyEvent, names: EventNames): string {
     }
     case 'MediaUploaded':
       return `Image "${plain(d.fileName)}" uploaded (${d.width}×${d.height}, ${d.contentType})`;
+    case 'MediaAltChanged':
+      return `Alt text of image "${plain(d.fileName)}" changed: ${d.previousAlt ? `"${plain(d.previousAlt)}"` : 'none'} → ${d.alt ? `"${plain(d.alt)}"` : 'none'}`;
     case 'MediaDeleted':
       return `Image "${plain(d.fileName)}" deleted from the media library`;
     default: {

@@ -25,10 +25,12 @@ describe('media in a backup and a restore', () => {
     fs.rmSync(folder, { recursive: true, force: true });
   });
 
-  test('an uploaded image, its WebPs and the settings naming it come back whole', async () => {
+  test('an uploaded image, its WebPs, its changed alt text and the settings naming it come back whole', async () => {
     const png = await pngOf(900, 400);
     const uploaded = await upload(original.baseUrl, { bytes: png, name: 'logo.png' }, { key: TEST_ADMIN_KEY, alt: 'Logo' });
     expect(uploaded.status).toBe(201);
+    // MediaAltChanged is in the log; the restore's rebuild replays it over the upload's alt.
+    expect((await original.call('PATCH', `/api/admin/media/${uploaded.body.id}`, { admin: true, json: { alt: 'Nova logo' } })).status).toBe(200);
     expect((await original.call('PUT', '/api/admin/site', { admin: true, json: { teamName: 'Nova', logoUrl: uploaded.body.url } })).status).toBe(200);
     // Small pages, so the blob table is read in several.
     const backup = await writeBackup(original.knex, { dir: folder, now: () => new Date(), pageSize: 1 });
@@ -50,6 +52,6 @@ describe('media in a backup and a restore', () => {
     expect((await fetch(restored.baseUrl + webp)).status).toBe(200);
     const list = await restored.call('GET', '/api/admin/media', { admin: true });
     expect(list.body.items).toHaveLength(1);
-    expect(list.body.items[0]).toMatchObject({ id: uploaded.body.id, alt: 'Logo', usedBy: ['Site logo'] });
+    expect(list.body.items[0]).toMatchObject({ id: uploaded.body.id, alt: 'Nova logo', usedBy: ['Site logo'] });
   });
 });

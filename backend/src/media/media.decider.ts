@@ -7,14 +7,21 @@ export type MediaLibraryState = ReadonlyMap<string, MediaUploaded['data']>;
 
 export type AddMedia = { type: 'AddMedia'; item: MediaUploaded['data'] };
 export type DeleteMedia = { type: 'DeleteMedia'; id: string };
-export type MediaCommand = AddMedia | DeleteMedia;
+export type ChangeMediaAlt = { type: 'ChangeMediaAlt'; id: string; alt: string };
+export type MediaCommand = AddMedia | ChangeMediaAlt | DeleteMedia;
+
+/** An image's id as the upload makes it: `m` and 16 hex digits. */
+export const MEDIA_ID = /^m[0-9a-f]{16}$/;
 
 export const MEDIA_NOT_FOUND = 'This image is not in the media library (it may have been deleted already).';
 
 export function evolve(state: MediaLibraryState, event: MediaEvent): MediaLibraryState {
   const next = new Map(state);
   if (event.type === 'MediaUploaded') next.set(event.data.id, event.data);
-  else next.delete(event.data.id);
+  else if (event.type === 'MediaAltChanged') {
+    const item = next.get(event.data.id);
+    if (item) next.set(item.id, { ...item, alt: event.data.alt });
+  } else next.delete(event.data.id);
   return next;
 }
 
@@ -26,6 +33,11 @@ export function decide(command: MediaCommand, state: MediaLibraryState): MediaEv
   }
   const item = state.get(command.id);
   if (!item) throw new NotFoundError(MEDIA_NOT_FOUND);
+  if (command.type === 'ChangeMediaAlt') {
+    // The same text again changes nothing, so nothing is appended.
+    if (command.alt === item.alt) return [];
+    return [{ type: 'MediaAltChanged', data: { id: item.id, fileName: item.fileName, alt: command.alt, previousAlt: item.alt } }];
+  }
   return [{ type: 'MediaDeleted', data: { id: item.id, hash: item.hash, fileName: item.fileName } }];
 }
 

@@ -1,6 +1,8 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Knex } from 'knex';
 import { KNEX } from '../infrastructure/tokens.js';
+import { ChangeMediaAltController } from './change-media-alt/change-media-alt.controller.js';
+import { ChangeMediaAltHandler } from './change-media-alt/change-media-alt.command.js';
 import { DeleteMediaController } from './delete-media/delete-media.controller.js';
 import { DeleteMediaHandler } from './delete-media/delete-media.command.js';
 import { ImageProcessor } from './image-processor.js';
@@ -13,8 +15,8 @@ import { UploadMediaHandler } from './upload-media/upload-media.command.js';
 
 /** The media library: uploads resized on worker threads, stored in PostgreSQL, served at content-hashed addresses. */
 @Module({
-  controllers: [UploadMediaController, ListMediaController, DeleteMediaController, ServeMediaController],
-  providers: [ImageProcessor, UploadMediaHandler, ListMediaHandler, DeleteMediaHandler],
+  controllers: [UploadMediaController, ListMediaController, ChangeMediaAltController, DeleteMediaController, ServeMediaController],
+  providers: [ImageProcessor, UploadMediaHandler, ListMediaHandler, ChangeMediaAltHandler, DeleteMediaHandler],
 })
 export class MediaModule implements OnModuleInit {
   constructor(@Inject(KNEX) private readonly knex: Knex) {}

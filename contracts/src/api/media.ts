@@ -1,7 +1,7 @@
 import { textProblem } from '../text/text-rules.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
 
-// The media library over HTTP (docs/site-settings.md): uploads, the list, deletes, and the
+// The media library over HTTP (docs/site-settings.md): uploads, the list, alt edits, deletes, and the
 // files themselves at content-hashed addresses.
 
 export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
@@ -34,12 +34,15 @@ export function mediaVariantUrl(hash: string, width: number): string {
   return `/media/${hash}-${width}.webp`;
 }
 
-/** What is wrong with an alt text, or null. */
+/** The alt text's rule, as the end of a sentence that starts with `alt`: storable, one line, at most 300 characters. */
+function altRuleProblem(alt: string): string | null {
+  return textProblem(alt, { multiline: false }) ?? (alt.trim().length > MAX_ALT_LENGTH ? `must be at most ${MAX_ALT_LENGTH} characters` : null);
+}
+
+/** What is wrong with an alt text, or null: the upload's rule and the alt edit's alike. */
 export function altTextProblem(alt: string): string | null {
-  const problem = textProblem(alt, { multiline: false });
-  if (problem) return `alt: ${problem}.`;
-  if (alt.trim().length > MAX_ALT_LENGTH) return `alt: must be at most ${MAX_ALT_LENGTH} characters.`;
-  return null;
+  const problem = altRuleProblem(alt);
+  return problem ? `alt: ${problem}.` : null;
 }
 
 export const MediaItemSchema = z
@@ -78,6 +81,24 @@ export const MediaUploadFormSchema = z
 
 const IdParams = z.object({ id: z.string() });
 
+/** PATCH /api/admin/media/{id}: the alt text, trimmed; the same rule as the upload's. */
+export const UpdateMediaRequestSchema = z
+  .strictObject(
+    {
+      alt: z
+        .string({ error: 'must be text' })
+        .superRefine((value, context) => {
+          const problem = altRuleProblem(value);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        })
+        .transform((value) => value.trim())
+        .meta({ description: `What the image shows, for screen readers; at most ${MAX_ALT_LENGTH} characters. Empty: no alt text.` }),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `only alt can be changed (not ${issue.keys.join(', ')})` : 'send a JSON object with alt') },
+  )
+  .meta({ id: 'UpdateMediaRequest', description: "The image's alt text." });
+export type UpdateMediaRequest = z.input<typeof UpdateMediaRequestSchema>;
+
 export const MEDIA_OPERATIONS: ApiOperationSpec[] = [
   {
     method: 'post',
@@ -107,6 +128,17 @@ export const MEDIA_OPERATIONS: ApiOperationSpec[] = [
     role: 'editor',
     pathParams: IdParams,
     responses: { 204: null, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/media/{id}',
+    summary: "Change an image's alt text",
+    description: 'Appends MediaAltChanged with the new alt text and the one it replaces; nothing when it is the same.',
+    tag: 'Media',
+    role: 'editor',
+    pathParams: IdParams,
+    body: UpdateMediaRequestSchema,
+    responses: { 200: UploadedMediaSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
   },
   {
     method: 'get',

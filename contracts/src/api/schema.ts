@@ -69,7 +69,7 @@ export const positionField = () => z.int().min(0).meta({ description: 'The globa
  * Every route a controller serves has one; a test holds the two lists equal.
  */
 export interface ApiOperationSpec {
-  method: 'get' | 'post' | 'put' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI's form: `/api/fixtures/{id}`. */
   path: string;
   summary: string;

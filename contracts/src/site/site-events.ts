@@ -50,4 +50,10 @@ export interface MediaDeleted {
   data: { id: string; hash: string; fileName: string };
 }
 
-export type MediaEvent = MediaUploaded | MediaDeleted;
+/** An image's alt text was changed (PATCH /api/admin/media/{id}); `previousAlt` puts it back. */
+export interface MediaAltChanged {
+  type: 'MediaAltChanged';
+  data: { id: string; fileName: string; alt: string; previousAlt: string };
+}
+
+export type MediaEvent = MediaUploaded | MediaAltChanged | MediaDeleted;

@@ -10,7 +10,7 @@ export const ADMIN_KEY_STORAGE_KEY = 'admin_key';
  */
 export interface ApiRequest {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON (a FormData as multipart/form-data); when absent no body and no content type are sent (docs/product.md#api-calls). */
   body?: unknown;
   /** Adds the `x-admin-key` header from local storage (writes and the duplicates lookup). */

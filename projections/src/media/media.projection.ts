@@ -64,6 +64,9 @@ export const mediaProjection: Projection = defineProjection<MediaEvent>({
   ],
   handlers: {
     MediaUploaded: applyMediaUploaded,
+    MediaAltChanged: async ({ data }, trx) => {
+      await trx(MEDIA_ITEMS_TABLE).where({ id: data.id }).update({ alt: data.alt });
+    },
     MediaDeleted: async ({ data }, trx) => {
       await trx(MEDIA_ITEMS_TABLE).where({ id: data.id }).delete();
     },

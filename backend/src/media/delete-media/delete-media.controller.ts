@@ -6,10 +6,8 @@ import { AuditContextFactory } from '../../http/audit-context.js';
 import type { WebRequest } from '../../http/request-facts.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { Written } from '../../projector/written.js';
-import { MEDIA_NOT_FOUND } from '../media.decider.js';
+import { MEDIA_ID, MEDIA_NOT_FOUND } from '../media.decider.js';
 import { DeleteMediaCommand } from './delete-media.command.js';
-
-const MEDIA_ID = /^m[0-9a-f]{16}$/;
 
 /** DELETE /api/admin/media/{id}: 204 once the image is gone from the library and no longer served. */
 @Controller('api/admin/media')

@@ -6,6 +6,7 @@ import { useRenamePlayerMutation, useRevertMergeMutation } from '@/lib/ladder-co
 import { useToast } from '@/components/ui/toast';
 import type { AuditEntry, UpdateSiteSettingsRequest } from '@team/contracts';
 import { useUpdateSiteSettingsMutation } from '@/lib/site';
+import { useUpdateMediaMutation } from '../../shared/api/media';
 
 // The player profile loads the same dialog lazily; importing it statically here would list its
 // chunk among the Audit route's preloads in the entry chunk every public page downloads.
@@ -27,6 +28,13 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
   if (entry.type === 'SiteSettingsChanged' && sessionCovers(session, 'editor')) {
     const previous = (entry.data as { previous?: Record<string, unknown> } | null)?.previous;
     if (previous && Object.keys(previous).length > 0) return <RevertSettingsButton previous={previous} onChanged={onChanged} handleAdminError={handleAdminError} />;
+    return null;
+  }
+  if (entry.type === 'MediaAltChanged' && sessionCovers(session, 'editor')) {
+    const alt = entry.data as { id?: unknown; fileName?: unknown; previousAlt?: unknown } | null;
+    if (typeof alt?.id === 'string' && typeof alt.previousAlt === 'string') {
+      return <RevertAltButton id={alt.id} fileName={String(alt.fileName ?? 'the image')} previousAlt={alt.previousAlt} onChanged={onChanged} handleAdminError={handleAdminError} />;
+    }
     return null;
   }
   const canCorrect = sessionCovers(session, 'moderator');
@@ -134,6 +142,23 @@ function RevertSettingsButton({ previous, ...handlers }: { previous: Record<stri
       run={() => update(previous as UpdateSiteSettingsRequest).unwrap()}
       done="Settings change reverted"
       failed="Failed to revert the settings change"
+      loading={isLoading}
+      {...handlers}
+    />
+  );
+}
+
+/** An alt text change is undone by changing it back: another MediaAltChanged (docs/site-settings.md). */
+function RevertAltButton({ id, fileName, previousAlt, ...handlers }: { id: string; fileName: string; previousAlt: string } & Handlers) {
+  const [update, { isLoading }] = useUpdateMediaMutation();
+  return (
+    <CorrectionButton
+      label="Revert alt text"
+      title="Undo this alt text change?"
+      description={previousAlt ? `${fileName} gets its alt text "${previousAlt}" back.` : `${fileName} has no alt text again.`}
+      run={() => update({ id, alt: previousAlt }).unwrap()}
+      done={`Alt text of ${fileName} reverted`}
+      failed="Failed to revert the alt text"
       loading={isLoading}
       {...handlers}
     />

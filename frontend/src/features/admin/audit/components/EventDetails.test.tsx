@@ -143,6 +143,17 @@ describe('EventDetails corrections and time travel', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  it("reverts an image's alt text change for an editor: PATCH with the text it replaced", async () => {
+    const altChanged = { ...entry('MediaAltChanged', { id: 'm0123456789abcdef', fileName: 'crest.png', alt: 'New crest', previousAlt: 'Old crest' }), streamId: 'media-library' };
+    const { user, requests, onChanged } = setup(altChanged, { 'PATCH /api/admin/media/m0123456789abcdef': { body: {} } }, { role: 'editor' });
+    await user.click(screen.getByRole('button', { name: 'Revert alt text' }));
+    expect(await screen.findByText('crest.png gets its alt text "Old crest" back.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Revert alt text' })[1]!);
+    expect(await screen.findByText('Alt text of crest.png reverted')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')!.body).toEqual({ alt: 'Old crest' });
+    expect(onChanged).toHaveBeenCalled();
+  });
+
   it.each(['editor', 'recorder'] as const)('offers no correction to an %s key, whose role does not cover them', (role) => {
     // Corrections are the moderator's (the owner's too): the same check hides Void match.
     setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7 }), { 'GET /api/players/leaderboard?asOf=12': { body: [] } }, { role });

@@ -63,4 +63,32 @@ describe('MediaLibrary', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('big.png is larger than 10 MB.');
     expect(fetchMock.mock.calls.filter(([, request]) => request.method === 'POST')).toHaveLength(1);
   });
+
+  it("edits an image's alt text after the upload: PATCH with the new text, and refuses a control character without sending it", async () => {
+    let alt = LOGO.alt;
+    const { requests } = mockFetch({
+      'GET /api/admin/media': () => ({ body: { items: [{ ...LOGO, alt }], total: 1, page: 1, pageSize: 24 } }),
+      [`PATCH /api/admin/media/${LOGO.id}`]: (request) => {
+        alt = (request.body as { alt: string }).alt;
+        return { body: { ...LOGO, alt, usedBy: undefined } };
+      },
+    });
+    renderWithProviders(<MediaLibrary onLogout={() => {}} handleAdminError={() => false} />, { adminSession: SESSION });
+    expect(await screen.findByText('Alt: Nova logo')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit the alt text of logo.png' }));
+    const field = screen.getByLabelText('Alt text of logo.png');
+    expect(field).toHaveValue('Nova logo');
+
+    fireEvent.change(field, { target: { value: 'Nova\u0007logo' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('alt: must not contain control characters.');
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Nova crest, red on white');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({ alt: 'Nova crest, red on white' }));
+    expect(await screen.findByText('Alt: Nova crest, red on white')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Alt text of logo.png')).not.toBeInTheDocument();
+  });
 });

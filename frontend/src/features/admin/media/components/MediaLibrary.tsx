@@ -7,6 +7,7 @@ import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useDeleteMediaMutation, useGetMediaQuery } from '../../shared/api/media';
 import { MediaThumb } from '../../shared/media-picker/MediaPicker';
 import { UploadZone } from '../../shared/media-picker/UploadZone';
+import { AltTextEditor } from './AltTextEditor';
 import '../../shared/media-picker/media-picker.css';
 
 export interface MediaLibraryProps {
@@ -41,7 +42,7 @@ function MediaCard({ item, handleAdminError }: { item: MediaItem; handleAdminErr
       <span className="muted">
         {item.width} × {item.height} · {Math.max(1, Math.round(item.bytes / 1024))} KB
       </span>
-      <span className="muted">{item.alt ? `Alt: ${item.alt}` : 'No alt text'}</span>
+      <AltTextEditor item={item} handleAdminError={handleAdminError} />
       {item.usedBy.length > 0 && <span className="muted">Used by: {item.usedBy.join('; ')}</span>}
       <span className="media-card-actions">
         <Button size="small" onClick={() => void navigator.clipboard?.writeText(item.url)} aria-label={`Copy the address of ${item.fileName}`}>
@@ -57,7 +58,7 @@ function MediaCard({ item, handleAdminError }: { item: MediaItem; handleAdminErr
   );
 }
 
-/** /admin/media: upload (file picker, drag and drop, paste) with alt text, the library, and delete. */
+/** /admin/media: upload (file picker, drag and drop, paste) with alt text, the library, alt edits, and delete. */
 export function MediaLibrary({ onLogout, handleAdminError }: MediaLibraryProps) {
   const [page, setPage] = useState(1);
   const media = useGetMediaQuery(page, { refetchOnMountOrArgChange: true });

@@ -1,4 +1,4 @@
-import type { MediaPage, UploadedMedia } from '@team/contracts';
+import type { MediaPage, UpdateMediaRequest, UploadedMedia } from '@team/contracts';
 import { api } from '@/lib/api';
 
 export const mediaApi = api.injectEndpoints({
@@ -18,6 +18,11 @@ export const mediaApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, error) => (error ? [] : ['Media']),
     }),
+    /** PATCH /api/admin/media/{id} with `{ alt }` (MediaAltChanged): the library screen edits with it, the audit log puts one back. */
+    updateMedia: build.mutation<UploadedMedia, { id: string } & UpdateMediaRequest>({
+      query: ({ id, ...body }) => ({ url: `/api/admin/media/${id}`, method: 'PATCH', body, admin: true }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Media']),
+    }),
     /** DELETE /api/admin/media/{id} (MediaDeleted). */
     deleteMedia: build.mutation<void, string>({
       query: (id) => ({ url: `/api/admin/media/${id}`, method: 'DELETE', admin: true }),
@@ -26,4 +31,4 @@ export const mediaApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetMediaQuery, useUploadMediaMutation, useDeleteMediaMutation } = mediaApi;
+export const { useGetMediaQuery, useUploadMediaMutation, useUpdateMediaMutation, useDeleteMediaMutation } = mediaApi;
