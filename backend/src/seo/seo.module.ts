@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PageHeads } from './page-heads/page-heads.js';
 import { SearchEnginesController } from './search-engines/search-engines.controller.js';
 import { Sitemap } from './search-engines/sitemap.js';
+import { CardAvatars } from './share-cards/card-avatars.js';
 import { ShareCardsController } from './share-cards/share-cards.controller.js';
 import { ShareCards } from './share-cards/share-cards.js';
 import { SiteReads } from './site-reads.js';
@@ -13,7 +14,7 @@ import { SiteReads } from './site-reads.js';
  */
 @Module({
   controllers: [ShareCardsController, SearchEnginesController],
-  providers: [SiteReads, PageHeads, ShareCards, Sitemap],
+  providers: [SiteReads, CardAvatars, PageHeads, ShareCards, Sitemap],
   exports: [PageHeads],
 })
 export class SeoModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DEFAULT_SITE_SETTINGS, findMode, FORMAT_LABELS, MODES, pagePath, type ContentBlock, type ContentPage, type LeaderboardEntry, type SiteSettings } from '@team/contracts';
 import { clip, plainText } from '../plain-text.js';
 import { SiteReads } from '../site-reads.js';
+import { CardAvatars } from '../share-cards/card-avatars.js';
 import {
   cardPath,
   cardDate,
@@ -75,7 +76,10 @@ function title(text: string): string {
  */
 @Injectable()
 export class PageHeads {
-  constructor(private readonly reads: SiteReads) {}
+  constructor(
+    private readonly reads: SiteReads,
+    private readonly avatars: CardAvatars,
+  ) {}
 
   async headFor(path: string, query: URLSearchParams): Promise<PageHead> {
     const settings = await this.reads.siteSettings();
@@ -174,7 +178,8 @@ export class PageHeads {
     const board = await this.reads.board();
     const entry = board.entries.find((candidate) => candidate.id === id);
     if (!entry) return NOT_FOUND_HEAD;
-    const card = playerCardOf(entry, board.entries.length, site);
+    // The avatar is part of the card's version, so the og:image link changes with it.
+    const card = playerCardOf(entry, board.entries.length, site, await this.avatars.of(id));
     const summary = playerSummary(card);
     return {
       ...screen(title(entry.username), `${summary}. K/D ${entry.kdRatio.toFixed(2)}, ${entry.totalMatches} matches.`, `/tracker/players?playerId=${id}`),

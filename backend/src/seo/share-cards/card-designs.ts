@@ -1,6 +1,7 @@
 import { TIERS, VENGEFUL_TIER, type TeamId } from '@team/contracts';
+import { AVATAR_SIZE } from './card-avatars.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-size.js';
-import type { CardChild, CardNode } from './render-card.js';
+import type { CardChild, CardImage, CardNode } from './render-card.js';
 import {
   cardDate,
   matchKind,
@@ -150,14 +151,30 @@ function stat(value: string, label: string): CardNode {
   );
 }
 
-function drawPlayer(card: PlayerCard): CardNode {
+/** The space between the avatar and the name beside it. */
+const AVATAR_GAP = 40;
+
+/** The avatar in a white ring, as the profile shows it: a circle of AVATAR_SIZE. */
+function avatarCircle(src: string): CardNode {
+  const image: CardImage = { type: 'img', props: { src, width: AVATAR_SIZE, height: AVATAR_SIZE, style: { borderRadius: AVATAR_SIZE / 2 } } };
+  return box({ padding: 6, borderRadius: 999, background: PALETTE.surface, border: `1px solid ${PALETTE.border}`, flexShrink: 0 }, image);
+}
+
+/** The name and tier badge, with the avatar before them when the player has one (a PNG data: URL). */
+function playerHeading(card: PlayerCard, avatar: string | null): CardNode[] {
+  const width = 1060 - (avatar ? AVATAR_SIZE + 14 + AVATAR_GAP : 0);
+  const heading = [text({ fontSize: 88, fontWeight: 700, maxWidth: width }, card.name), box({ marginTop: 22 }, tierBadge(card.tier))];
+  if (!avatar) return heading;
+  return [box({ alignItems: 'center' }, avatarCircle(avatar), box({ flexDirection: 'column', marginLeft: AVATAR_GAP }, ...heading))];
+}
+
+function drawPlayer(card: PlayerCard, avatar: string | null): CardNode {
   return frame(
     card.site,
     `Rank #${card.rank} of ${card.players}`,
     box(
       { flexDirection: 'column', flexGrow: 1, justifyContent: 'center' },
-      text({ fontSize: 88, fontWeight: 700, maxWidth: 1060 }, card.name),
-      box({ marginTop: 22 }, tierBadge(card.tier)),
+      ...playerHeading(card, avatar),
       box(
         { marginTop: 56, padding: '28px 36px', background: PALETTE.surface, border: `1px solid ${PALETTE.border}`, borderRadius: 20 },
         stat(String(card.elo), 'ELO rating'),
@@ -181,7 +198,7 @@ function drawSite(card: SiteCard): CardNode {
   );
 }
 
-/** The card's drawing, in satori's object syntax. */
-export function drawCard(card: ShareCard): CardNode {
-  return card.kind === 'match' ? drawMatch(card) : card.kind === 'player' ? drawPlayer(card) : drawSite(card);
+/** The card's drawing, in satori's object syntax; `avatar` is a player's picture (a PNG data: URL), null for none. */
+export function drawCard(card: ShareCard, avatar: string | null = null): CardNode {
+  return card.kind === 'match' ? drawMatch(card) : card.kind === 'player' ? drawPlayer(card, avatar) : drawSite(card);
 }

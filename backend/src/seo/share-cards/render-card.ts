@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { MAX_MEDIA_PIXELS } from '@team/contracts';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-size.js';
 
 /** An element in satori's object syntax (what JSX would compile to): a tag, its style and children. */
@@ -8,7 +9,15 @@ export interface CardNode {
   type: 'div' | 'span';
   props: { style?: Record<string, string | number>; children?: CardChild | CardChild[] };
 }
-export type CardChild = CardNode | string;
+/** A picture on a card: `src` is a data: URL, so satori fetches nothing. */
+export interface CardImage {
+  type: 'img';
+  props: { src: string; width: number; height: number; style?: Record<string, string | number> };
+}
+export type CardChild = CardNode | CardImage | string;
+
+type RenderTask = { card: CardNode; width: number; height: number };
+type PictureTask = { bytes: Uint8Array; size: number; maxPixels: number };
 
 /**
  * Inter from @fontsource/inter, shipped in node_modules: no font is fetched at run time. Each
@@ -42,14 +51,30 @@ const IDLE_THREAD_MS = 60_000;
 /**
  * Draws share cards as 1200×630 PNGs on worker threads (render-worker.mjs: satori lays a card out
  * into SVG, resvg rasterises it), so the event loop only builds the drawing and receives the
- * bytes. The pool starts on the first card (one thread kept warm, its fonts parsed; a second while
- * two cards are drawn at once) and is closed with the application.
+ * bytes; a picture a card shows (a player's avatar) is decoded and scaled there too, by sharp. The
+ * pool starts on the first card (one thread kept warm, its fonts parsed; a second while two cards
+ * are drawn at once) and is closed with the application.
  */
 export class CardRenderer {
-  private pool: Piscina<{ card: CardNode; width: number; height: number }, Uint8Array> | null = null;
+  private pool: Piscina<RenderTask | PictureTask, Uint8Array | null> | null = null;
   private closed = false;
 
   async render(card: CardNode): Promise<Buffer> {
+    const png = (await this.started().run({ card, width: CARD_WIDTH, height: CARD_HEIGHT }))!;
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  }
+
+  /**
+   * An image of the media library as a `size`×`size` PNG (cropped to the square, centred), for a
+   * card to draw; null when its bytes are not an image sharp can read (the card goes without it).
+   */
+  async picture(bytes: Buffer, size: number): Promise<Buffer | null> {
+    const png = await this.started().run({ bytes: new Uint8Array(bytes), size, maxPixels: MAX_MEDIA_PIXELS }, { name: 'picture' });
+    return png ? Buffer.from(png.buffer, png.byteOffset, png.byteLength) : null;
+  }
+
+  /** The pool, started on the first task. */
+  private started(): Piscina<RenderTask | PictureTask, Uint8Array | null> {
     if (this.closed) throw new Error('The share card renderer is closed.');
     this.pool ??= new Piscina({
       filename: RENDER_WORKER_FILE,
@@ -58,8 +83,7 @@ export class CardRenderer {
       idleTimeout: IDLE_THREAD_MS,
       workerData: { fonts: fontFiles() },
     });
-    const png = await this.pool.run({ card, width: CARD_WIDTH, height: CARD_HEIGHT });
-    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    return this.pool;
   }
 
   /** The threads running now (none before the first card). */

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { renderAsync } from '@resvg/resvg-js';
 import Piscina from 'piscina';
 import satori from 'satori';
+import sharp from 'sharp';
 
 /** @type {{ fonts: { name: string; file: string; weight: number }[] }} */
 const { fonts: fontFiles } = Piscina.workerData;
@@ -36,4 +37,23 @@ export default async function renderCard({ card, width, height }) {
   const png = (await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } })).asPng();
   // Copied once into a buffer of its own, which is handed over to the pool's thread, not cloned.
   return Piscina.move(Uint8Array.prototype.slice.call(png));
+}
+
+/**
+ * A picture for a card (a player's avatar, from the media library's store): cropped to a square
+ * from its centre and scaled to `size`, as a PNG, which satori and resvg both read whatever the
+ * stored format was (WebP, or an SVG original). Null when sharp cannot read the bytes, so the card
+ * is drawn without it.
+ *
+ * @param {{ bytes: Uint8Array; size: number; maxPixels: number }} task
+ * @returns {Promise<Uint8Array | null>}
+ */
+export async function picture({ bytes, size, maxPixels }) {
+  try {
+    const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const png = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate().resize(size, size, { fit: 'cover' }).png().toBuffer();
+    return Piscina.move(Uint8Array.prototype.slice.call(png));
+  } catch {
+    return null;
+  }
 }

@@ -46,6 +46,8 @@ export interface PlayerCard {
   losses: number;
   /** Percent, 0–100. */
   winRate: number;
+  /** The media library rendition its avatar is drawn from (card-avatars.ts), null for none. */
+  avatar: string | null;
 }
 
 /** The site's own card, for pages that are about no one match or player. */
@@ -79,9 +81,9 @@ export function matchCardOf(match: MatchPage, site: string): MatchCard {
   };
 }
 
-export function playerCardOf(entry: LeaderboardEntry, players: number, site: string): PlayerCard {
+export function playerCardOf(entry: LeaderboardEntry, players: number, site: string, avatar: string | null): PlayerCard {
   const { id, username: name, elo, tier, rank, wins, losses, winRate } = entry;
-  return { kind: 'player', site, id, name, elo, tier, rank, players, wins, losses, winRate };
+  return { kind: 'player', site, id, name, elo, tier, rank, players, wins, losses, winRate, avatar };
 }
 
 /** A short name of everything a card shows: equal versions draw equal pictures. */

@@ -6,6 +6,7 @@ import { LOGGER } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError, TooManyRequestsError } from '../../shared/domain-errors.js';
 import { Semaphore } from '../../tracker/time-travel/semaphore.js';
 import { SiteReads } from '../site-reads.js';
+import { AVATAR_SIZE, CardAvatars } from './card-avatars.js';
 import { drawCard } from './card-designs.js';
 import { CardRenderer, RENDER_THREADS } from './render-card.js';
 import { cardVersion, matchCardOf, playerCardOf, siteCardOf, type ShareCard } from './share-card.js';
@@ -59,6 +60,7 @@ export class ShareCards implements OnApplicationShutdown {
 
   constructor(
     private readonly reads: SiteReads,
+    private readonly avatars: CardAvatars,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -72,7 +74,7 @@ export class ShareCards implements OnApplicationShutdown {
     let card: ShareCard | null;
     if (subject === 'player') {
       const entry = board.entries.find((candidate) => candidate.id === id);
-      card = entry ? playerCardOf(entry, board.entries.length, teamName) : null;
+      card = entry ? playerCardOf(entry, board.entries.length, teamName, await this.avatars.of(id)) : null;
     } else {
       const match = await this.reads.match(id);
       card = match ? matchCardOf(match, teamName) : null;
@@ -116,7 +118,7 @@ export class ShareCards implements OnApplicationShutdown {
     if (wait > 0) throw new TooManyRequestsError(`Too many new share cards asked for from your address. Try again in ${wait} seconds.`, wait);
     const render = this.slots.run(async () => {
       this.drawn += 1;
-      return this.renderer.render(drawCard(card));
+      return this.renderer.render(drawCard(card, card.kind === 'player' ? await this.avatarPicture(card.avatar) : null));
     });
     this.rendering.set(version, render);
     try {
@@ -129,6 +131,22 @@ export class ShareCards implements OnApplicationShutdown {
     } finally {
       this.rendering.delete(version);
     }
+  }
+
+  /**
+   * The avatar as a data: URL of a square PNG, or null: a rendition whose bytes are gone or are no
+   * image sharp reads is drawn as no avatar (and said in the log), never a failed card. A failed
+   * read of the store fails the card, so no picture without it is kept under its version.
+   */
+  private async avatarPicture(rendition: string | null): Promise<string | null> {
+    if (!rendition) return null;
+    const bytes = await this.avatars.bytes(rendition);
+    const png = bytes && (await this.renderer.picture(bytes, AVATAR_SIZE));
+    if (!png) {
+      this.logger.warn({ rendition }, 'share card drawn without its avatar: the image is not stored or cannot be read');
+      return null;
+    }
+    return `data:image/png;base64,${png.toString('base64')}`;
   }
 }
 
