@@ -4,7 +4,7 @@ import type { AdminSessionInfo } from '@team/contracts';
 import type { ReactNode } from 'react';
 import { AdminLogin } from '@/components/admin-session/AdminLogin';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
-import { useAdminSession, type AdminSession } from '@/hooks/use-admin-session';
+import { useAdminSession, type AdminSession } from '@/components/admin-session/use-admin-session';
 import { serverErrorMessage } from '@/lib/api';
 import { roleRefusal, sessionCovers } from '@/lib/admin-session';
 import { ADMIN_SCREENS, type AdminScreen, type AdminScreenId } from './admin-screens';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { ScreenFallback } from '@/components/ui/ScreenFallback';
 import { PlainButton } from '@/components/ui/PlainButton';
 import { useToast } from '@/components/ui/toast';
-import { useAdminSession } from '@/hooks/use-admin-session';
+import { useAdminSession } from '@/components/admin-session/use-admin-session';
 import { serverErrorMessage } from '@/lib/api';
 import { roleRefusal, sessionCovers } from '@/lib/admin-session';
 import { useGetPublicSettingsQuery } from '../../api/get-public-settings';
