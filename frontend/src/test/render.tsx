@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { AdminSessionInfo } from '@team/contracts';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { createStore } from '@/app/store';
 import AntdScreen from '@/components/ui/AntdScreen';
@@ -14,11 +14,17 @@ export interface RenderOptions {
    * stored key (or "admin-key") with this name and role, for components rendered without their gate.
    */
   adminSession?: AdminSessionInfo;
+  /**
+   * The browser's own history (jsdom's) instead of a memory one, for what Back and Forward do:
+   * the window's address is set to `route` first.
+   */
+  browserHistory?: boolean;
 }
 
 /** Renders `ui` with a fresh store, the theme, toasts, antd's theme and <App> and a router at `route`. */
-export function renderWithProviders(ui: ReactElement, { route = '/', adminSession }: RenderOptions = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', adminSession, browserHistory = false }: RenderOptions = {}) {
   const store = createStore();
+  if (browserHistory) window.history.replaceState(null, '', route);
   if (adminSession) {
     const key = readStoredAdminKey() ?? 'admin-key';
     storeAdminKey(key);
@@ -29,7 +35,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', adminSessio
     ...render(
       <AppProviders store={store}>
         <AntdScreen>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          {browserHistory ? <BrowserRouter>{ui}</BrowserRouter> : <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>}
         </AntdScreen>
       </AppProviders>,
     ),

@@ -17,7 +17,7 @@ function Where() {
   return <output aria-label="Location">{useLocation().pathname}</output>;
 }
 
-function renderScreen(ui: ReactElement) {
+function renderScreen(ui: ReactElement, { browserHistory = false } = {}) {
   localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'admin-key');
   mockFetch({
     'GET /api/content/home': { body: [hero] },
@@ -30,9 +30,10 @@ function renderScreen(ui: ReactElement) {
     <>
       {ui}
       <Link to="/tracker">Tracker</Link>
+      <Link to="/admin/content">Editor</Link>
       <Where />
     </>,
-    { route: '/admin/content' },
+    { route: browserHistory ? '/tracker' : '/admin/content', browserHistory },
   );
   return user;
 }
@@ -90,5 +91,28 @@ describe('unsaved changes', () => {
     expect(within(dialog).getAllByText('Leave without saving?').length).toBeGreaterThan(0);
     await user.click(within(dialog).getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(screen.getByLabelText('Location')).toHaveTextContent('/tracker'), { timeout: 10_000 });
+  });
+
+  it("holds the browser's Back on the content editor while an edit is unsaved, and goes back once left", async () => {
+    const user = renderScreen(<ContentEditor onLogout={vi.fn()} handleAdminError={vi.fn(() => false)} />, { browserHistory: true });
+    await user.click(screen.getByRole('link', { name: 'Editor' }));
+    expect(screen.getByLabelText('Location')).toHaveTextContent('/admin/content');
+    await screen.findByText('1 section');
+    await user.type(screen.getByLabelText('Image URL'), '/hero.png');
+
+    window.history.back();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByText('Leave without saving?').length).toBeGreaterThan(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    // The move was undone before the router saw it: the screen, its address and the draft stay.
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/content'), { timeout: 10_000 });
+    expect(screen.getByLabelText('Location')).toHaveTextContent('/admin/content');
+    expect(screen.getByLabelText('Image URL')).toHaveValue('/hero.png');
+
+    window.history.back();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Leave without saving', hidden: true })).toHaveLength(2), { timeout: 10_000 });
+    await user.click(screen.getAllByRole('button', { name: 'Leave without saving', hidden: true }).at(-1)!);
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveTextContent('/tracker'), { timeout: 10_000 });
+    expect(window.location.pathname).toBe('/tracker');
   });
 });

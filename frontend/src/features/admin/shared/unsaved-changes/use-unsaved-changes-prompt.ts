@@ -12,7 +12,9 @@ export const UNSAVED_CHANGES_TEXT = 'Your changes are not saved yet. Leaving now
  * The app uses the declarative router (router.tsx: the data router's code weighed 15 KiB on every
  * first load), which has no useBlocker. Every in-app move (a link, navigate()) goes through the
  * router's navigator, so its push and replace ask first while there are unsaved changes. The
- * browser's own Back and Forward are not held back by this (the entry has already changed).
+ * browser's own Back and Forward have already moved the entry when `popstate` fires: a listener
+ * that runs before the router's (capture, at the window) keeps the router from seeing it, goes
+ * back to the screen's entry, and asks; leaving then takes the same steps again.
  *
  * Returns `confirmDiscard(then)`, for the screen's own ways of dropping its drafts (choosing
  * another page in the editor): it runs `then` at once when nothing is unsaved.
@@ -49,15 +51,54 @@ export function useUnsavedChangesPrompt(dirty: boolean): (then: () => void) => v
     };
     window.addEventListener('beforeunload', onBeforeUnload);
 
+    const stopBackAndForward = holdHistoryMoves((leave) => confirmRef.current(leave));
     const { push, replace } = navigator;
     navigator.push = (...args: Parameters<typeof push>) => confirmRef.current(() => push.apply(navigator, args));
     navigator.replace = (...args: Parameters<typeof replace>) => confirmRef.current(() => replace.apply(navigator, args));
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      stopBackAndForward();
       navigator.push = push;
       navigator.replace = replace;
     };
   }, [dirty, navigator]);
 
   return confirmDiscard;
+}
+
+/** The router's index of the current history entry (react-router keeps it in history.state). */
+function entryIndex(state: unknown): number | null {
+  const index = (state as { idx?: unknown } | null)?.idx;
+  return typeof index === 'number' ? index : null;
+}
+
+/**
+ * Holds the browser's Back and Forward on this entry: each move is undone before the router sees
+ * it and handed to `ask(leave)`; `leave()` makes the same move again, for the router this time.
+ * Returns what stops the holding.
+ */
+function holdHistoryMoves(ask: (leave: () => void) => void): () => void {
+  const held = entryIndex(window.history.state);
+  let undoing = false;
+  let leaving = false;
+  const onPopState = (event: PopStateEvent) => {
+    if (leaving) return;
+    if (undoing) {
+      undoing = false;
+      event.stopImmediatePropagation();
+      return;
+    }
+    const here = entryIndex(window.history.state);
+    if (held === null || here === null || here === held) return;
+    event.stopImmediatePropagation();
+    const steps = here - held;
+    undoing = true;
+    window.history.go(-steps);
+    ask(() => {
+      leaving = true;
+      window.history.go(steps);
+    });
+  };
+  window.addEventListener('popstate', onPopState, { capture: true });
+  return () => window.removeEventListener('popstate', onPopState, { capture: true });
 }
