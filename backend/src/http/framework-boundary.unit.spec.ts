@@ -13,7 +13,7 @@ async function problemsOf(file: string, code: string): Promise<string[]> {
 
 describe('the HTTP framework boundary', () => {
   test.each([
-    ["import type { Request } from 'express';", 'backend/src/ladder/record-match/record-match.controller.ts'],
+    ["import type { Request } from 'express';", 'backend/src/review/submit-match/record-match.controller.ts'],
     ["import type { FastifyRequest } from 'fastify';", 'backend/src/admin-access/admin-key.guard.ts'],
     ["import type { NestExpressApplication } from '@nestjs/platform-express';", 'backend/src/seo/page-heads/app-shell.ts'],
     ["import type { Request } from 'express';", 'backend/src/ladder/record-match/record-match.command.ts'],
@@ -28,7 +28,7 @@ describe('the HTTP framework boundary', () => {
 
 describe('test code stays out of production code', () => {
   test.each([
-    ["import { startTestApp } from '../../../test/support/test-app.js';", 'backend/src/ladder/record-match/record-match.controller.ts'],
+    ["import { startTestApp } from '../../../test/support/test-app.js';", 'backend/src/review/submit-match/record-match.controller.ts'],
     ["import { createTestDatabase } from '@test-support/database.js';", 'backend/src/infrastructure/database.ts'],
     ["import { renderWithProviders } from '@/test/render';", 'frontend/src/features/players/components/Leaderboard.tsx'],
     ["import { mockFetch } from '@/test/mock-fetch';", 'frontend/src/lib/api.ts'],

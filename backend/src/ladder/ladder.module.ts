@@ -4,7 +4,6 @@ import { logReaderProvider } from '../event-store/open-event-store.js';
 import { KNEX } from '../infrastructure/tokens.js';
 import { LADDER_LOG } from './runtime/ladder-log.js';
 import { ladderLogImplementations } from './runtime/open-ladder-log.js';
-import { RecordMatchController } from './record-match/record-match.controller.js';
 import { RecordMatchHandler } from './record-match/record-match.command.js';
 import { MergePlayersController } from './merge-players/merge-players.controller.js';
 import { MergePlayersHandler } from './merge-players/merge-players.command.js';
@@ -28,7 +27,6 @@ import { RenamePlayerHandler } from './rename-player/rename-player.command.js';
  */
 @Module({
   controllers: [
-    RecordMatchController,
     MergePlayersController,
     VoidMatchController,
     UnmergePlayersController,

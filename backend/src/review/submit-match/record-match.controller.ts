@@ -4,14 +4,14 @@ import { adminKeyOf, type WebRequest } from '../../http/request-facts.js';
 import { importIdempotencyKey, submissionIdempotencyKey, type RecordMatchResponse, type SubmittedMatch } from '@team/contracts';
 import type { AppConfig } from '../../config.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
-import { SubmitMatchCommand } from '../../review/submit-match/submit-match.command.js';
 import { AuditContextFactory } from '../../http/audit-context.js';
 import { BodyLimit } from '../../http/body-limit.js';
 import { PublicWriteGuard } from '../../http/public-write.guard.js';
 import { RecordingGuard } from '../../admin-access/recording.guard.js';
 import { InvalidInputError } from '../../shared/domain-errors.js';
 import { Written } from '../../projector/written.js';
-import { RecordMatchCommand } from './record-match.command.js';
+import { RecordMatchCommand } from '../../ladder/record-match/record-match.command.js';
+import { SubmitMatchCommand } from './submit-match.command.js';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 /**
@@ -30,7 +30,9 @@ const RESERVED_PREFIXES = [importIdempotencyKey(''), submissionIdempotencyKey(''
  * POST /api/matches: anyone may record a match (rate limited per address), or with
  * PUBLIC_RECORDING=recorders a recorder key or above. With PUBLIC_RECORDING=review a visitor's
  * match (no key) is a pending submission, answered 202 with its status's address; a recorder,
- * moderator or owner key records it at once.
+ * moderator or owner key records it at once. It sends either the ladder's RecordMatchCommand or
+ * the review queue's SubmitMatchCommand, so it sits with the review queue, which builds on the
+ * ladder (the ladder knows nothing of review).
  */
 @Controller('api/matches')
 export class RecordMatchController {
