@@ -11,8 +11,7 @@ import {
   streamUrlProblem,
 } from '../fixtures/fixture-rules.js';
 import { isBlankName, nameTextProblem } from '../text/text-rules.js';
-import { isSafeUrl } from '../urls/urls.js';
-import { URL_MAX_LENGTH } from '../cms/cms-validation.js';
+import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
 
 // The team's fixtures over HTTP (docs/schedule.md): GET /api/fixtures, GET /api/fixtures/{id},

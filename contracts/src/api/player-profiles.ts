@@ -1,5 +1,4 @@
-import { URL_MAX_LENGTH } from '../cms/cms-validation.js';
-import { isSafeUrl } from '../urls/urls.js';
+import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { LeaderboardEntrySchema } from './players.js';
 import { ApiErrorSchema, idParam, z, type ApiOperationSpec } from './schema.js';
 import { isHttpUrl } from './site.js';

@@ -7,8 +7,7 @@ import {
   type NavEntry,
 } from '../site/site-navigation.js';
 import { SLUG_PATTERN } from '../cms/pages-rules.js';
-import { URL_MAX_LENGTH } from '../cms/cms-validation.js';
-import { isSafeUrl } from '../urls/urls.js';
+import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { textProblem, nameTextProblem, isBlankName } from '../text/text-rules.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
 import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from './site-defaults.js';

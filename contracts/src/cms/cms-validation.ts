@@ -5,7 +5,7 @@ import { type ContentBlock, type ContentPage } from '../api/content.js';
 import { BLOCK_LAYOUTS, BLOCK_PADDINGS, BLOCK_TYPES, BUTTON_STYLES, CONTENT_PAGES, TEXT_ALIGNS } from '../api/content-options.js';
 import { checkWith, z } from '../api/schema.js';
 import { textProblem } from '../text/text-rules.js';
-import { isSafeUrl } from '../urls/urls.js';
+import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { PAGE_TITLE_MAX_LENGTH, SLUG_PATTERN } from './pages-rules.js';
 
 export const SECTION_ID_MAX_LENGTH = 100;
@@ -13,7 +13,6 @@ export const SECTION_ID_MAX_LENGTH = 100;
 export const TITLE_MAX_BYTES = 2 * 1024;
 export const RICH_CONTENT_MAX_BYTES = 100 * 1024;
 export const HTML_BLOCK_MAX_BYTES = 100 * 1024;
-export const URL_MAX_LENGTH = 2048;
 export const BUTTON_TEXT_MAX_LENGTH = 200;
 /** A block's order is its position among at most a few hundred blocks. */
 export const BLOCK_ORDER_MAX = 10_000;

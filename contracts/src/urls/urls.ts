@@ -1,5 +1,8 @@
 // URL rules shared by the page renderer and the server's sanitiser (docs/product.md#validation).
 
+/** The longest URL a field takes: a link, an image, a video, a social profile, a stream. */
+export const URL_MAX_LENGTH = 2048;
+
 export type VideoEmbed = { kind: 'iframe'; src: string } | { kind: 'file'; src: string };
 
 // Browsers strip or ignore these inside URLs ("java\tscript:"), and "\" counts as "/" in
