@@ -49,7 +49,7 @@ export * from './import/match-export.js';
 export * from './admin-keys/admin-keys.js';
 export * from './admin-keys/admin-roles.js';
 export * from './api/schema.js';
-export * from './api/openapi/document.js';
+export * from './openapi/document.js';
 export * from './fixtures/fixture-rules.js';
 export * from './fixtures/fixture-events.js';
 export * from './api/fixtures.js';

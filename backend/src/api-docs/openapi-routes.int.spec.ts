@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // Every route the server registers has exactly one operation in the OpenAPI document, and every
 // operation of the document is a route: a new endpoint fails here until its area's
-// *_OPERATIONS list (contracts/src/api/openapi/operations.ts) describes it.
+// *_OPERATIONS list (contracts/src/openapi/operations.ts) describes it.
 
 /** `/api/players/:id/matches` and `/api/players/{id}/matches` → `GET /api/players/{}/matches`. */
 const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/:[A-Za-z0-9_]+/g, '{}').replace(/\{[^}]+\}/g, '{}')}`;

@@ -2,7 +2,7 @@
 // their zod schemas: OpenAPI 3.1's schemas are JSON Schema 2020-12, which z.toJSONSchema writes.
 // Every schema with an id becomes a component; answers are converted as the server writes them
 // (z.object: no other fields), requests as a client may send them.
-import { ApiErrorSchema, z, type ApiMediaResponse, type ApiOperationSpec } from '../schema.js';
+import { ApiErrorSchema, z, type ApiMediaResponse, type ApiOperationSpec } from '../api/schema.js';
 import * as operationLists from './operations.js';
 
 type Json = Record<string, unknown>;
