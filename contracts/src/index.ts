@@ -8,7 +8,7 @@ export * from './api/head-to-head.js';
 export * from './api/rating-history.js';
 export * from './api/stats.js';
 export * from './api/content.js';
-export * from './api/content-options.js';
+export * from './content/content-options.js';
 export * from './api/operations.js';
 export * from './api/audit.js';
 export * from './api/seasons.js';

@@ -1,9 +1,8 @@
 import { AdminKeyRefSchema } from '../admin-keys/admin-keys.js';
 import { isoTime, wholeNumber, z } from './schema.js';
-import { CONTENT_PAGES, BLOCK_TYPES, BLOCK_LAYOUTS, BLOCK_PADDINGS, TEXT_ALIGNS, BUTTON_STYLES } from './content-options.js';
+import { CONTENT_PAGES, BLOCK_TYPES, BLOCK_LAYOUTS, BLOCK_PADDINGS, TEXT_ALIGNS, BUTTON_STYLES, type ContentPage } from '../content/content-options.js';
 
 export const ContentPageSchema = z.enum(CONTENT_PAGES).meta({ id: 'ContentPage' });
-export type ContentPage = z.infer<typeof ContentPageSchema>;
 
 /** A content section ("content entry" on public reads). */
 export const ContentSectionSchema = z

@@ -1,6 +1,7 @@
 // Events of the CMS streams (docs/product.md#aggregates), shared by the deciders (backend) and the read models
 // (projections). Every change keeps what it replaced, so an audit can diff and restore.
-import type { ContentBlock, ContentPage, ContentSection } from '../api/content.js';
+import type { ContentBlock, ContentSection } from '../api/content.js';
+import type { ContentPage } from '../content/content-options.js';
 
 /**
  * The editable fields of a section: what ContentEdited diffs. `playerId` (issue 42: a roster

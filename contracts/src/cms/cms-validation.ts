@@ -1,8 +1,8 @@
 // The CMS request bodies (docs/product.md#entities, #validation) as schemas: the server checks with them, the editor may,
 // and the OpenAPI document describes them. They check shape, lists and sizes and normalise
 // empty URLs to null; sanitising the rich text is the server's job after these pass.
-import { type ContentBlock, type ContentPage } from '../api/content.js';
-import { BLOCK_LAYOUTS, BLOCK_PADDINGS, BLOCK_TYPES, BUTTON_STYLES, CONTENT_PAGES, TEXT_ALIGNS } from '../api/content-options.js';
+import { type ContentBlock } from '../api/content.js';
+import { BLOCK_LAYOUTS, BLOCK_PADDINGS, BLOCK_TYPES, BUTTON_STYLES, CONTENT_PAGES, TEXT_ALIGNS, type ContentPage } from '../content/content-options.js';
 import { checkWith, z } from '../api/schema.js';
 import { textProblem } from '../text/text-rules.js';
 import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';

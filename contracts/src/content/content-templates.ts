@@ -1,4 +1,4 @@
-import type { ContentPage } from '../api/content.js';
+import type { ContentPage } from './content-options.js';
 import { ABOUT_FALLBACK_CARDS, ROSTER_FALLBACK_CARDS, type FallbackCard, type HeroFallback } from './content-fallbacks.js';
 
 export interface SectionTemplate {

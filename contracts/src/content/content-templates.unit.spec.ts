@@ -1,4 +1,4 @@
-import { CONTENT_PAGES } from '../api/content-options.js';
+import { CONTENT_PAGES } from './content-options.js';
 import { ABOUT_FALLBACK_CARDS, ROSTER_FALLBACK_CARDS } from './content-fallbacks.js';
 import { defaultSectionTemplates } from './content-templates.js';
 

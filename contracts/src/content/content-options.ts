@@ -2,6 +2,8 @@
 
 export const CONTENT_PAGES = ['home', 'about', 'roster'] as const;
 
+export type ContentPage = (typeof CONTENT_PAGES)[number];
+
 export const BLOCK_TYPES = ['text', 'video', 'image', 'html', 'button', 'spacer'] as const;
 
 export type BlockType = (typeof BLOCK_TYPES)[number];
