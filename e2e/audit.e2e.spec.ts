@@ -214,6 +214,36 @@ describe('audit log and operations in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test("reverts a player's profile edit from the audit log: the links and avatar from before it, as a new audited edit", async () => {
+    const { page } = browser;
+    const players = (await server.call('GET', '/api/players')).body as { id: number; username: string }[];
+    const alpha = players.find((player) => player.username === 'Alpha')!.id;
+    const edit = (json: unknown) => server.call('PUT', `/api/admin/players/${alpha}/profile`, { admin: true, json });
+    expect((await edit({ socials: { twitch: 'https://www.twitch.tv/alpha' } })).status).toBe(200);
+    expect((await edit({ avatarUrl: 'https://cdn.example.com/alpha.png', socials: { x: 'https://x.com/alpha' } })).status).toBe(200);
+
+    await page.goto(`${server.baseUrl}/admin/audit?type=PlayerProfileEdited`);
+    await page.waitForFunction(() => document.querySelectorAll('.audit-table tr.ant-table-row').length === 2);
+    const row = auditRows(page).first();
+    await row.getByText(`Profile of player "Alpha" (#${alpha}) edited`).waitFor();
+    await row.getByRole('button', { name: /expand row/i }).click();
+    await page.getByRole('button', { name: 'Revert profile edit' }).click();
+    const popover = page.locator('.ant-popover');
+    await popover.getByText('Undo this profile edit?').waitFor();
+    expect(await popover.textContent()).toMatch(new RegExp(`Alpha \\(#${alpha}\\) gets back the (avatar and social links|social links and avatar) from before this edit\\.`));
+    await popover.getByRole('button', { name: 'Revert profile edit' }).click();
+    await page.getByText(`Profile edit reverted for Alpha (#${alpha})`).waitFor();
+    // The log is read again: the revert is its own row, by the admin key.
+    await page.waitForFunction(() => document.querySelectorAll('.audit-table tr.ant-table-row').length === 3);
+
+    const [card] = (await server.call('GET', `/api/players/cards?ids=${alpha}`)).body as { avatarUrl: string | null; socials: object }[];
+    expect(card).toMatchObject({ avatarUrl: null, socials: { twitch: 'https://www.twitch.tv/alpha' } });
+    const audit = await server.call('GET', '/api/admin/events?type=PlayerProfileEdited', { admin: true });
+    expect(audit.body.events).toHaveLength(3);
+    expect(audit.body.events[0]).toMatchObject({ actor: 'admin', data: { changes: { avatarUrl: null, socials: { twitch: 'https://www.twitch.tv/alpha' } } } });
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('both screens in the dark theme', async () => {
     const dark = await adminBrowser('dark');
     try {

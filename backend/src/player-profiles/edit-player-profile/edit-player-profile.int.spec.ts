@@ -104,6 +104,29 @@ describe('player profiles and player cards', () => {
     expect(await app.eventCount()).toBe(before);
   });
 
+  test("puts an edit back from its event, as the audit log's Revert profile edit does: the previous values as a new, audited edit", async () => {
+    expect((await put(bob, { avatarUrl: 'https://cdn.example.com/bob.png', socials: { youtube: 'https://www.youtube.com/@bob' } })).status).toBe(200);
+    expect((await put(bob, { avatarUrl: '/media/abc123.png', socials: {} })).status).toBe(200);
+    const edit = (await streamEvents(app, `player-profile-${bob}`)).at(-1)!;
+    expect(edit.data.previous).toEqual({ avatarUrl: 'https://cdn.example.com/bob.png', socials: { youtube: 'https://www.youtube.com/@bob' } });
+
+    const before = await app.eventCount();
+    const answer = await put(bob, edit.data.previous);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ playerId: bob, avatarUrl: 'https://cdn.example.com/bob.png', socials: { youtube: 'https://www.youtube.com/@bob' } });
+    expect(await app.eventCount()).toBe(before + 1);
+    expect((await streamEvents(app, `player-profile-${bob}`)).at(-1)).toEqual({
+      type: 'PlayerProfileEdited',
+      data: { playerId: bob, changes: edit.data.previous, previous: edit.data.changes },
+    });
+    const audit = await app.call('GET', '/api/admin/events?limit=1', { admin: true });
+    expect(audit.body.events[0]).toMatchObject({ type: 'PlayerProfileEdited', adminKey: { name: 'Mona' } });
+    // Both fields are named (in the stored event's key order, which jsonb sets).
+    expect(audit.body.events[0].summary).toMatch(new RegExp(`^Profile of player "Bob" \\(#${bob}\\) edited \\((avatar, social links|social links, avatar)\\)$`));
+    const [card] = await cards(String(bob));
+    expect(card).toMatchObject({ id: bob, avatarUrl: 'https://cdn.example.com/bob.png', socials: { youtube: 'https://www.youtube.com/@bob' } });
+  });
+
   test.each(['', 'abc', '1,,2', '0', '-1', Array.from({ length: 51 }, (_, i) => i + 1).join(',')])('GET /api/players/cards?ids=%s is a 400', async (ids) => {
     const answer = await app.call('GET', `/api/players/cards?ids=${ids}`);
     expect(answer.status).toBe(400);

@@ -4,7 +4,8 @@ import { serverErrorMessage } from '@/lib/api';
 import { sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { useRenamePlayerMutation, useRevertMergeMutation } from '@/lib/ladder-corrections';
 import { useToast } from '@/components/ui/toast';
-import type { AuditEntry, UpdateSiteSettingsRequest } from '@team/contracts';
+import type { AuditEntry, PlayerProfileFields, UpdateSiteSettingsRequest } from '@team/contracts';
+import { useUpdatePlayerProfileMutation } from '@/lib/player-cards';
 import { useUpdateSiteSettingsMutation } from '@/lib/site';
 import { useUpdateMediaMutation } from '../../shared/api/media';
 
@@ -19,8 +20,8 @@ interface EventActionsProps {
 }
 
 /**
- * Corrections an event allows, each appended as a new event: void a match, revert a merge or a
- * rename. They are the moderator's: other keys see none.
+ * Corrections an event allows, each appended as a new event: void a match, revert a merge, a
+ * rename or a player's profile edit. They are the moderator's: other keys see none.
  */
 export function EventActions({ entry, onChanged, handleAdminError }: EventActionsProps) {
   const session = useKnownAdminSession();
@@ -48,6 +49,7 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
     playerId?: number;
     username?: string;
     previousUsername?: string;
+    previous?: Partial<PlayerProfileFields>;
   };
   /** `Shadow (#12)`: as the event names the account, else as the server does now. */
   const player = (id: number, name: string | undefined) => {
@@ -79,6 +81,17 @@ export function EventActions({ entry, onChanged, handleAdminError }: EventAction
         playerId={data.playerId}
         previousUsername={data.previousUsername}
         username={data.username ?? ''}
+        onChanged={onChanged}
+        handleAdminError={handleAdminError}
+      />
+    );
+  }
+  if (entry.type === 'PlayerProfileEdited' && typeof data.playerId === 'number' && data.previous && Object.keys(data.previous).length > 0) {
+    return (
+      <RevertProfileButton
+        playerId={data.playerId}
+        player={player(data.playerId, undefined)}
+        previous={data.previous}
         onChanged={onChanged}
         handleAdminError={handleAdminError}
       />
@@ -159,6 +172,27 @@ function RevertAltButton({ id, fileName, previousAlt, ...handlers }: { id: strin
       run={() => update({ id, alt: previousAlt }).unwrap()}
       done={`Alt text of ${fileName} reverted`}
       failed="Failed to revert the alt text"
+      loading={isLoading}
+      {...handlers}
+    />
+  );
+}
+
+/** The profile's fields as the confirm names them. */
+const PROFILE_FIELD_LABELS: Record<keyof PlayerProfileFields, string> = { avatarUrl: 'avatar', socials: 'social links' };
+
+/** A profile edit is undone by editing those fields back: another PlayerProfileEdited, audited like the first. */
+function RevertProfileButton({ playerId, player, previous, ...handlers }: { playerId: number; player: string; previous: Partial<PlayerProfileFields> } & Handlers) {
+  const [update, { isLoading }] = useUpdatePlayerProfileMutation();
+  const fields = (Object.keys(previous) as (keyof PlayerProfileFields)[]).map((field) => PROFILE_FIELD_LABELS[field] ?? field);
+  return (
+    <CorrectionButton
+      label="Revert profile edit"
+      title="Undo this profile edit?"
+      description={`${player} gets back the ${fields.join(' and ')} from before this edit.`}
+      run={() => update({ playerId, ...previous }).unwrap()}
+      done={`Profile edit reverted for ${player}`}
+      failed="Failed to revert the profile edit"
       loading={isLoading}
       {...handlers}
     />

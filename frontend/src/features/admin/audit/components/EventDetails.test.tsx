@@ -154,6 +154,48 @@ describe('EventDetails corrections and time travel', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  const profileEdited = (previous: unknown): AuditEntry => ({
+    ...entry('PlayerProfileEdited', { playerId: 4, changes: { avatarUrl: '/media/new.png', socials: { x: 'https://x.com/ace' } }, previous }),
+    streamId: 'player-profile-4',
+    links: { playerIds: [4], pageSlugs: [], contentPages: [], playerNames: { 4: 'Ace' }, pageTitles: {} },
+  });
+
+  it("reverts a player's profile edit by sending the values before it back through the profile's own write", async () => {
+    const previous = { avatarUrl: null, socials: { twitch: 'https://www.twitch.tv/ace' } };
+    const { user, requests, onChanged } = setup(profileEdited(previous), {
+      'PUT /api/admin/players/4/profile': { body: { playerId: 4, ...previous, position: 14 } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Revert profile edit' }));
+    expect(await screen.findByText('Undo this profile edit?')).toBeInTheDocument();
+    expect(screen.getByText('Ace (#4) gets back the avatar and social links from before this edit.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Revert profile edit' })[1]!);
+    expect(await screen.findByText('Profile edit reverted for Ace (#4)')).toBeInTheDocument();
+    const request = requests.find((r) => r.method === 'PUT')!;
+    expect(request.url).toBe('/api/admin/players/4/profile');
+    expect(request.body).toEqual(previous);
+    expect(request.headers.get('x-admin-key')).toBe('admin-key');
+    expect(onChanged).toHaveBeenCalled();
+    // A profile edit moves no rating: no board as of it.
+    expect(screen.queryByRole('region', { name: /Leaderboard as of/ })).not.toBeInTheDocument();
+  });
+
+  it('puts back only the fields the edit changed, and shows the server\'s refusal', async () => {
+    const { user, requests, onChanged } = setup(profileEdited({ avatarUrl: 'https://cdn.example.com/old.png' }), {
+      'PUT /api/admin/players/4/profile': { status: 400, body: { error: 'The player profile is not valid.' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Revert profile edit' }));
+    expect(await screen.findByText('Ace (#4) gets back the avatar from before this edit.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Revert profile edit' })[1]!);
+    expect(await screen.findByText('The player profile is not valid.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ avatarUrl: 'https://cdn.example.com/old.png' });
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it.each(['editor', 'recorder'] as const)('offers no profile revert to an %s key', (role) => {
+    setup(profileEdited({ avatarUrl: null }), {}, { role });
+    expect(screen.queryByRole('button', { name: 'Revert profile edit' })).not.toBeInTheDocument();
+  });
+
   it.each(['editor', 'recorder'] as const)('offers no correction to an %s key, whose role does not cover them', (role) => {
     // Corrections are the moderator's (the owner's too): the same check hides Void match.
     setup(entry('PlayersMerged', { primaryId: 1, duplicateId: 7 }), { 'GET /api/players/leaderboard?asOf=12': { body: [] } }, { role });
