@@ -35,7 +35,7 @@ export class ShareCardsController {
     summary: "A match's or a player's share card (1200×630 PNG)",
     description:
       "matches/{id}.png: both teams with their players' names and rating changes, the score and the winner; " +
-      'players/{id}.png: name, rating, tier, record W-L and rank.',
+      "players/{id}.png: name, rating, tier, record W-L and rank, with the player's avatar when it is a media library file.",
   })
   @ApiParam({ name: 'subject', enum: Object.keys(SUBJECTS) })
   @ApiParam({ name: 'file', description: 'The id and .png, e.g. 12.png' })
