@@ -1,11 +1,10 @@
-import { MAX_MAP_NAME_LENGTH, parseMapName } from '../record-match/match-map.js';
-import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from '../record-match/record-match-limits.js';
+import { MAX_MAP_NAME_LENGTH, parseMapName } from '../matches/match-map.js';
+import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAMS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE, type TeamId } from '../matches/match-limits.js';
 import { textProblem } from '../text/text-rules.js';
 import { withThousands } from '../text/with-thousands.js';
 import { AS_OF_QUERY, errorResponses, idParam, isoTime, positionField, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 
-export const TeamIdSchema = z.enum(['team1', 'team2']).meta({ id: 'TeamId' });
-export type TeamId = z.infer<typeof TeamIdSchema>;
+export const TeamIdSchema = z.enum(TEAMS).meta({ id: 'TeamId' });
 
 export const ModeSchema = z
   .object({

@@ -1,4 +1,4 @@
-import type { TeamId } from '../api/matches.js';
+import type { TeamId } from '../matches/match-limits.js';
 import { kda } from '../stats/ratios.js';
 
 // The rating rules of docs/elo.md; docs/elo.md explains them with a worked example.

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TeamId } from '../api/matches.js';
+import type { TeamId } from '../matches/match-limits.js';
 import {
   ELO_K,
   START_RATING,

@@ -1,5 +1,5 @@
 import { MAX_IMPORT_MATCHES, MAX_REPORTED_PROBLEMS, type ImportFormat, type ImportProblem } from '../api/import-export.js';
-import { MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
+import { MAX_TEAM_PLAYERS } from '../matches/match-limits.js';
 import { withThousands } from '../text/with-thousands.js';
 
 // What reading an import file gives (import-file.ts, import-json.ts): candidates and problems.

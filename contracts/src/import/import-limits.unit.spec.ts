@@ -1,8 +1,8 @@
 import { afterEach, jest } from '@jest/globals';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ELEMENT_BYTES, MAX_IMPORT_NESTING, MAX_MATCH_KEY_LENGTH } from '../api/import-export.js';
 import { MODES } from '../modes/modes.js';
-import { MAX_MAP_NAME_LENGTH } from '../record-match/match-map.js';
-import { MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS } from '../record-match/record-match.rules.js';
+import { MAX_MAP_NAME_LENGTH } from '../matches/match-map.js';
+import { MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS } from '../matches/match-limits.js';
 import { PAUSE } from './csv.js';
 import { planImport, planImportInSlices, type ImportCheckContext } from './import-check.js';
 

@@ -1,5 +1,5 @@
 import { MATCH_CSV_COLUMNS } from '../api/import-export.js';
-import type { TeamId } from '../api/matches.js';
+import type { TeamId } from '../matches/match-limits.js';
 import type { MatchRecorded } from '../ladder/ladder-events.js';
 import { csvRow } from './csv.js';
 

@@ -1,4 +1,4 @@
-import type { TeamId } from '../api/matches.js';
+import type { TeamId } from '../matches/match-limits.js';
 import type { LadderTotals } from './ladder-totals.js';
 import type { SeasonEvent } from './season-events.js';
 import type { PoolId } from './pool-id.js';

@@ -1,4 +1,4 @@
-import { MAX_NAME_LENGTH } from '../record-match/record-match.rules.js';
+import { MAX_NAME_LENGTH } from '../matches/match-limits.js';
 import { textProblem } from '../text/text-rules.js';
 
 // A player's username as an admin's rename gives it: the rules of a match's usernames

@@ -1,11 +1,10 @@
-import type { Mode } from '../api/matches.js';
-
 /**
  * The game modes a match can be recorded in. Ids are stable: matches and mode pools refer
  * to them. The score limit is the final score that ends a game of that mode; it caps the
- * team score inputs and scales the margin part of the ELO change (docs/elo.md).
+ * team score inputs and scales the margin part of the ELO change (docs/elo.md). The API's
+ * ModeSchema (api/matches.ts) describes them on the wire.
  */
-export const MODES: Mode[] = [
+export const MODES = [
   {
     id: 1,
     name: 'Hardpoint',
@@ -80,7 +79,8 @@ export function modeStatValue(
   return player[key] ?? null;
 }
 
-export function findMode(modes: readonly Mode[], modeId: number | null | undefined): Mode | null {
+/** The mode of `modeId` in a list of modes: these, or the API's answer (a Mode each). */
+export function findMode<M extends { id: number }>(modes: readonly M[], modeId: number | null | undefined): M | null {
   if (modeId == null) return null;
   return modes.find((mode) => mode.id === modeId) ?? null;
 }

@@ -1,19 +1,16 @@
-import { RecordMatchRequestSchema, type Mode, type RecordMatchPlayer, type RecordMatchRequest, type TeamId } from '../api/matches.js';
+import { RecordMatchRequestSchema, type Mode, type RecordMatchPlayer, type RecordMatchRequest } from '../api/matches.js';
+import { MAX_MATCH_PLAYERS, TEAM_LABELS, TEAMS, UNKNOWN_MODE_MESSAGE, type TeamId } from '../matches/match-limits.js';
 import { findMode } from '../modes/modes.js';
-import { parseMapName } from './match-map.js';
+import { parseMapName } from '../matches/match-map.js';
 import {
   DUPLICATE_DISCORD_ID_MESSAGE,
   killsDeathsMismatchProblems,
-  MAX_MATCH_PLAYERS,
   missingIdentityProblems,
   placed,
   RECORD_MATCH_ERRORS,
   scoreProblems,
   statsAllOrNoneProblems,
   statsAvailable,
-  TEAM_LABELS,
-  TEAMS,
-  UNKNOWN_MODE_MESSAGE,
   type PlacedPlayer,
   type Problem,
 } from './record-match.rules.js';

@@ -1,5 +1,5 @@
-import type { Mode, RecordMatchPlayer, RecordMatchRequest, TeamId } from '../api/matches.js';
-import { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE } from './record-match-limits.js';
+import type { Mode, RecordMatchPlayer, RecordMatchRequest } from '../api/matches.js';
+import { TEAM_LABELS, TEAMS, type TeamId } from '../matches/match-limits.js';
 
 // The record-match rules of docs/product.md#validation: the client checks them before submitting, and the
 // server's full parse of the untrusted body (record-match.parse.ts) reports the same problems.
@@ -34,8 +34,6 @@ export const RECORD_MATCH_SUCCESS = {
 } as const;
 
 export const DUPLICATE_DISCORD_ID_MESSAGE = 'The same Discord ID appears more than once in this match.';
-
-export const TEAMS: readonly TeamId[] = ['team1', 'team2'];
 
 /** A player with where it sits in the body (`team2[0]`), for problems that name the field. */
 export interface PlacedPlayer<P> {
@@ -144,4 +142,3 @@ export function scoreProblems(
   return problems;
 }
 
-export { MAX_MATCH_PLAYERS, MAX_NAME_LENGTH, MAX_STAT_VALUE, MAX_TEAM_PLAYERS, TEAM_LABELS, UNKNOWN_MODE_MESSAGE };

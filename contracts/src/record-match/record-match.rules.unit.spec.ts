@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { RecordMatchPlayer, RecordMatchRequest } from '../api/matches.js';
+import { UNKNOWN_MODE_MESSAGE } from '../matches/match-limits.js';
 import { MODES } from '../modes/modes.js';
 import {
   DUPLICATE_DISCORD_ID_MESSAGE,
   RECORD_MATCH_ERRORS,
   RECORD_MATCH_FAILURE,
   RECORD_MATCH_SUCCESS,
-  UNKNOWN_MODE_MESSAGE,
   checkRecordMatchForm,
   statsAvailable,
 } from './record-match.rules.js';

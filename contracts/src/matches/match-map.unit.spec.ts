@@ -1,7 +1,7 @@
 import type { RecordMatchRequest } from '../api/matches.js';
 import { MODES } from '../modes/modes.js';
 import { MAX_MAP_NAME_LENGTH, parseMapName } from './match-map.js';
-import { validateRecordMatch } from './record-match.parse.js';
+import { validateRecordMatch } from '../record-match/record-match.parse.js';
 
 // The match's map (issue 21): optional, trimmed, blank is none, at most 40 characters, no controls.
 
