@@ -3,7 +3,7 @@
  * implement it; callers depend on nothing else.
  */
 
-import type { AdminKeyRef } from './admin-keys/admin-keys.js';
+import type { AdminKeyRef } from './admin-keys/admin-key-ref.js';
 
 /** Who caused an event, for the audit log. */
 export type Actor = 'admin' | 'public' | 'system';

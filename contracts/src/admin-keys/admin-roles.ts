@@ -1,5 +1,5 @@
 // The admin roles and the rules on keys that the screens share (no schemas: the site's header
-// and the admin login import these on every page; the wire schemas are in admin-keys.ts).
+// and the admin login import these on every page; the wire schemas are in api/admin-keys.ts).
 import { namedFieldProblem } from '../text/text-rules.js';
 
 /** What a key may do. `owner` is the shared ADMIN_KEY: everything, and the keys themselves. */

@@ -1,6 +1,6 @@
 // GET /api/admin/events: the audit log as the admin's Audit screen (and the profile's merged
 // accounts) read it.
-import { AdminKeyRefSchema } from '../admin-keys/admin-keys.js';
+import { AdminKeyRefSchema } from '../admin-keys/admin-key-ref.js';
 import type { EventMetadata } from '../event-store.js';
 import { errorResponses, isoTime, wholeNumber, z, type ApiOperationSpec } from './schema.js';
 

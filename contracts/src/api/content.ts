@@ -1,4 +1,4 @@
-import { AdminKeyRefSchema } from '../admin-keys/admin-keys.js';
+import { AdminKeyRefSchema } from '../admin-keys/admin-key-ref.js';
 import { isoTime, wholeNumber, z } from './schema.js';
 import { CONTENT_PAGES, BLOCK_TYPES, BLOCK_LAYOUTS, BLOCK_PADDINGS, TEXT_ALIGNS, BUTTON_STYLES, type ContentPage } from '../content/content-options.js';
 

@@ -1,8 +1,8 @@
 // Every area's operations, one line each: the OpenAPI document (document.ts) is made from all
-// of them (so openapi/ stands above api/ and the areas that keep their own lists: admin-keys,
-// cms, ladder), and a test holds them equal to the routes the server registers. A new area adds its
+// of them (so openapi/ stands above api/ and the areas that keep their own lists: cms and
+// ladder), and a test holds them equal to the routes the server registers. A new area adds its
 // line here: `export { FIXTURE_OPERATIONS } from '../api/fixtures.js';`.
-export { ADMIN_KEY_OPERATIONS } from '../admin-keys/admin-keys.js';
+export { ADMIN_KEY_OPERATIONS } from '../api/admin-keys.js';
 export { AUDIT_OPERATIONS } from '../api/audit.js';
 export { CONTENT_OPERATIONS, PAGE_OPERATIONS } from '../cms/cms-operations.js';
 export { HEAD_TO_HEAD_OPERATIONS } from '../api/head-to-head.js';

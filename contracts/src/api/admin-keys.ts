@@ -1,14 +1,10 @@
 // Named admin keys with roles: the wire schemas the server, the audit log and the Admin keys screen share.
-import { errorResponses, isoTime, z, type ApiOperationSpec } from '../api/schema.js';
-import { ADMIN_ROLES, MAX_ADMIN_KEY_DAYS, MAX_ADMIN_KEY_NAME_LENGTH, NAMED_KEY_ROLES, type NamedKeyRole } from './admin-roles.js';
+import { AdminKeyRefSchema } from '../admin-keys/admin-key-ref.js';
+import { ADMIN_ROLES, MAX_ADMIN_KEY_DAYS, MAX_ADMIN_KEY_NAME_LENGTH, NAMED_KEY_ROLES } from '../admin-keys/admin-roles.js';
+import { errorResponses, isoTime, z, type ApiOperationSpec } from './schema.js';
 
 export const AdminRoleSchema = z.enum(ADMIN_ROLES).meta({ id: 'AdminRole' });
 export const NamedKeyRoleSchema = z.enum(NAMED_KEY_ROLES).meta({ id: 'NamedKeyRole' });
-
-/** Which key made an event: kept in its metadata and shown by the audit log. */
-export const AdminKeyRefSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'AdminKeyRef', description: 'Which key made an event.' });
-export type AdminKeyRef = z.infer<typeof AdminKeyRefSchema>;
-
 
 /** GET /api/admin/session: the presented key's identity (401 for a wrong key). */
 export const AdminSessionInfoSchema = z
@@ -117,19 +113,3 @@ export const ADMIN_KEY_OPERATIONS: ApiOperationSpec[] = [
     responses: { 200: AdminKeySummarySchema, ...errorResponses(400, 404, 409) },
   },
 ];
-
-// The events of the `admin-keys` stream. The key itself is never stored: only its SHA-256.
-export interface AdminKeyCreated {
-  type: 'AdminKeyCreated';
-  data: { keyId: string; name: string; role: NamedKeyRole; keyHash: string; expiresAt: string | null };
-}
-export interface AdminKeyRevoked {
-  type: 'AdminKeyRevoked';
-  data: { keyId: string; name: string };
-}
-export interface AdminKeyExpired {
-  type: 'AdminKeyExpired';
-  data: { keyId: string; name: string; expiresAt: string };
-}
-export type AdminKeyEvent = AdminKeyCreated | AdminKeyRevoked | AdminKeyExpired;
-
