@@ -2,7 +2,7 @@ import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { LeaderboardEntrySchema } from './players.js';
 import { ApiErrorSchema, idParam, z, type ApiOperationSpec } from './schema.js';
 import { isHttpUrl } from './site.js';
-import { SOCIAL_NETWORKS, type SocialNetwork } from './site-defaults.js';
+import { SOCIAL_NETWORKS, type SocialNetwork } from '../site/site-defaults.js';
 
 // A tracker player's profile (issue 42): an avatar and links elsewhere, set by a moderator on a
 // player-profile-{id} stream, and the player cards that show them beside the player's live line

@@ -6,11 +6,11 @@ import {
   type BuiltinNavId,
   type NavEntry,
 } from '../site/site-navigation.js';
-import { SLUG_PATTERN } from '../cms/pages-rules.js';
+import { SLUG_PATTERN } from '../site/pages-rules.js';
 import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
 import { textProblem, nameTextProblem, isBlankName } from '../text/text-rules.js';
 import { ApiErrorSchema, z, type ApiOperationSpec } from './schema.js';
-import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from './site-defaults.js';
+import { MAX_TEAM_NAME_LENGTH, MAX_SHORT_NAME_LENGTH, MAX_TAGLINE_LENGTH, MAX_FOOTER_TEXT_LENGTH, SOCIAL_NETWORKS, type SiteSettings, type SocialNetwork } from '../site/site-defaults.js';
 
 // The site's own settings over HTTP (docs/site-settings.md): GET /api/site for everyone,
 // GET and PUT /api/admin/site for the owner and editors.

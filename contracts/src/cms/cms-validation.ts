@@ -6,7 +6,7 @@ import { BLOCK_LAYOUTS, BLOCK_PADDINGS, BLOCK_TYPES, BUTTON_STYLES, CONTENT_PAGE
 import { checkWith, z } from '../api/schema.js';
 import { textProblem } from '../text/text-rules.js';
 import { isSafeUrl, URL_MAX_LENGTH } from '../urls/urls.js';
-import { PAGE_TITLE_MAX_LENGTH, SLUG_PATTERN } from './pages-rules.js';
+import { PAGE_TITLE_MAX_LENGTH, SLUG_PATTERN } from '../site/pages-rules.js';
 
 export const SECTION_ID_MAX_LENGTH = 100;
 /** Rich HTML titles: room for a few styled (gradient) spans, not for a document. */

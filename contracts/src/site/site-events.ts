@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../api/site-defaults.js';
+import type { SiteSettings } from './site-defaults.js';
 
 // The events of the site's own streams: its settings, and the media library.
 

@@ -1,7 +1,7 @@
 // The top navigation: an ordered list of entries the owner or an editor arranges. The built-in
 // entries keep their names, paths and active rules; custom entries are pages of the page
 // builder (by slug) or external links, which open in a new tab.
-import { pagePath } from '../cms/pages-rules.js';
+import { pagePath } from './pages-rules.js';
 
 /** The site's own screens the navigation can list, in their default order. */
 export const BUILTIN_NAV_ENTRIES = {

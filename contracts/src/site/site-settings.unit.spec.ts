@@ -1,6 +1,6 @@
 import { checkWith } from '../api/schema.js';
 import { UpdateSiteSettingsSchema } from '../api/site.js';
-import { DEFAULT_SITE_SETTINGS } from '../api/site-defaults.js';
+import { DEFAULT_SITE_SETTINGS } from './site-defaults.js';
 import { completeNavigation, isNavActive, visibleNavigation, type NavEntry } from './site-navigation.js';
 
 describe('site settings schema', () => {

@@ -1,12 +1,13 @@
-// Which pages always exist and which slugs a new page may take (docs/product.md#screens-and-routes routes, #entities Page).
-import type { Page } from '../api/content.js';
+// Which pages always exist and which slugs a new page may take (docs/product.md#screens-and-routes routes, #entities Page):
+// the site's own routes, which its navigation links to and the CMS keeps new pages off.
 
 /**
  * The system pages exist from the first start without any event: they are part of the
  * product, not content someone created, and they can never be deleted. Their ids are fixed,
- * so every process agrees on them; ids of created pages start after them.
+ * so every process agrees on them; ids of created pages start after them. Each has the fields
+ * of a Page (api/content.ts).
  */
-export const SYSTEM_PAGES: readonly Page[] = [
+export const SYSTEM_PAGES = [
   { id: 1, slug: 'home', title: 'Home', isSystem: true },
   { id: 2, slug: 'about', title: 'About', isSystem: true },
   { id: 3, slug: 'roster', title: 'Roster', isSystem: true },
@@ -14,11 +15,11 @@ export const SYSTEM_PAGES: readonly Page[] = [
 
 export const FIRST_CREATED_PAGE_ID = 4;
 
-export function systemPageById(id: number): Page | undefined {
+export function systemPageById(id: number) {
   return SYSTEM_PAGES.find((page) => page.id === id);
 }
 
-export function systemPageBySlug(slug: string): Page | undefined {
+export function systemPageBySlug(slug: string) {
   return SYSTEM_PAGES.find((page) => page.slug === slug);
 }
 

@@ -1,10 +1,10 @@
 import { DEFAULT_TAGLINE, BRAND_NAME } from '../content/brand.js';
-import { DEFAULT_ACCENT_COLOR } from '../site/accent-contrast.js';
-import { DEFAULT_NAVIGATION } from '../site/site-navigation.js';
-import type { NavEntry } from '../site/site-navigation.js';
+import { DEFAULT_ACCENT_COLOR } from './accent-contrast.js';
+import { DEFAULT_NAVIGATION } from './site-navigation.js';
+import type { NavEntry } from './site-navigation.js';
 
 // The site settings' limits, choices and a fresh site's values (no schemas: the header and the
-// footer import these on every page; the wire schemas are in site.ts).
+// footer import these on every page; the wire schemas are in api/site.ts).
 
 export const MAX_TEAM_NAME_LENGTH = 60;
 
@@ -29,8 +29,8 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
 };
 
 /**
- * Every setting, as the site keeps it. site.ts's SiteSettingsSchema says the same on the wire
- * (and site.ts checks the two agree); it is spelled out here so this file needs no schema.
+ * Every setting, as the site keeps it. api/site.ts's SiteSettingsSchema says the same on the wire
+ * (and checks the two agree); it is spelled out here so this file needs no schema.
  */
 export interface SiteSettings {
   teamName: string;
