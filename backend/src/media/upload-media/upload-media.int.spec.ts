@@ -3,6 +3,7 @@ import { createAdminKey } from '../../../test/support/admin-keys.js';
 import { startTestApp, TEST_ADMIN_KEY, type TestApp } from '../../../test/support/test-app.js';
 import { MEDIA_BLOBS_TABLE } from '../media-blobs.js';
 import { pngBomb, pngOf, upload } from '../../../test/support/media-uploads.js';
+import { matchLine, recordMatch } from '../../../test/support/ladder-requests.js';
 
 const SAFE_SVG = '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="64" height="32" viewBox="0 0 64 32"><defs><linearGradient id="g"><stop offset="0" stop-color="#e11d48"/></linearGradient></defs><rect width="64" height="32" fill="url(#g)"/></svg>';
 
@@ -122,5 +123,25 @@ describe('the media library: POST, GET and DELETE /api/admin/media, and /media/{
     expect((await fetch(app.baseUrl + png.body.url)).status).toBe(404);
     expect(await blobCount()).toBe(blobs - 3);
     expect((await app.call('DELETE', `/api/admin/media/${png.body.id}`, { headers: { 'x-admin-key': editor } })).status).toBe(404);
+  });
+
+  test("the list also names a player's avatar and a fixture's opponent logo, so deleting either asks first", async () => {
+    const png = await upload(app.baseUrl, { bytes: await pngOf(400, 400), name: 'face.png' }, { key: editor, alt: 'Face' });
+    expect(png.status).toBe(201);
+    await recordMatch(app, { winningTeam: 'team1', team1: [matchLine('ace-id', 'Ace')], team2: [matchLine('bee-id', 'Bee')] });
+    const players = (await app.call('GET', '/api/players')).body as { id: number; username: string }[];
+    const ace = players.find((player) => player.username === 'Ace')!.id;
+    const profile = await app.call('PUT', `/api/admin/players/${ace}/profile`, { json: { avatarUrl: png.body.url }, headers: { 'x-admin-key': moderator } });
+    expect(profile.status).toBe(200);
+    const fixture = await app.call('POST', '/api/admin/fixtures', {
+      headers: { 'x-admin-key': moderator },
+      json: { opponent: 'Night Owls', opponentLogoUrl: png.body.url, startsAt: '2030-03-14T19:00:00Z', format: 'bo3' },
+    });
+    expect(fixture.status).toBe(201);
+    const list = await app.call('GET', '/api/admin/media', { headers: { 'x-admin-key': editor } });
+    expect(list.body.items.find((item: { id: string }) => item.id === png.body.id).usedBy).toEqual([
+      `Player Ace (ID ${ace}): avatar`,
+      'Fixture against Night Owls: opponent logo',
+    ]);
   });
 });
