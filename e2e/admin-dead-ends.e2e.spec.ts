@@ -1,3 +1,4 @@
+import type { AuditPage } from '@team/contracts';
 import type { Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
@@ -243,5 +244,62 @@ describe('admin dead ends in Chromium', () => {
         await shot('home');
       });
     });
+
+    test('/admin (issue 40 item 9): the login, then the admin home with the screens, the newest audit event and the projector health', async () => {
+      const newest = ((await server.call('GET', '/api/admin/events?limit=1', { admin: true })).body as AuditPage).events[0]!;
+      await inBrowser({ admin: false, width, height, colorScheme: theme }, async (page) => {
+        const shot = (name: string) => screenshot(page, `admin-home-${name}-${theme}-${size}`);
+        // Answered as an admin screen (200), no longer the 404 of an unknown page.
+        const answer = await page.goto(`${server.baseUrl}/admin`);
+        expect(answer?.status()).toBe(200);
+        await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+        await shot('login');
+        await page.getByLabel('Admin Key').fill(TEST_ADMIN_KEY);
+        await page.getByLabel('Admin Key').press('Enter');
+        await page.getByRole('heading', { level: 1, name: 'Admin Home' }).waitFor();
+        expect(await page.title()).toMatch(/^Admin/);
+
+        // The owner's screens, in the admin links' order; the links start with this home.
+        const yours = page.getByRole('region', { name: 'Your screens' });
+        expect(await yours.getByRole('link').allTextContents()).toEqual(OWNER_SCREENS);
+        const nav = page.getByRole('navigation', { name: 'Admin screens' });
+        expect(await nav.getByRole('link').allTextContents()).toEqual(['Admin Home', ...OWNER_SCREENS]);
+
+        // The newest event of the log first, linked into the audit log.
+        const recent = page.getByRole('region', { name: 'Recent events' });
+        const first = recent.getByRole('listitem').first().getByRole('link', { name: newest.summary, exact: true });
+        await first.waitFor();
+        expect(await recent.getByRole('listitem').count()).toBeLessThanOrEqual(10);
+
+        // The projector's health: the log's head, read tables up to date.
+        const health = page.getByRole('region', { name: 'Projector health' });
+        await health.getByText('Up to date').waitFor();
+        await health.getByText('OK', { exact: true }).waitFor();
+        await health.getByRole('link', { name: 'Open Operations' }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await shot('owner');
+
+        await first.click();
+        await page.waitForURL(/\/admin\/audit\?type=/);
+        await auditRows(page).first().getByText(newest.summary, { exact: true }).waitFor();
+      });
+    });
   });
 });
+
+/** Every admin screen the owner may use, as the admin links list them after the admin home. */
+const OWNER_SCREENS = [
+  'Content Editor',
+  'Page Builder',
+  'Merge Players',
+  'Seasons',
+  'Fixtures',
+  'Audit Log',
+  'Operations',
+  'Import & Export',
+  'Review Queue',
+  'Webhooks',
+  'Admin Keys',
+  'Site Settings',
+  'Media Library',
+];

@@ -110,7 +110,7 @@ describe('admin keys in Chromium', () => {
     // The navigation offers only what an editor may use.
     const nav = page.getByRole('navigation', { name: 'Admin screens' });
     await nav.getByRole('link', { name: 'Page Builder' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Content Editor', 'Page Builder', 'Audit Log', 'Site Settings', 'Media Library']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Admin Home', 'Content Editor', 'Page Builder', 'Audit Log', 'Site Settings', 'Media Library']);
 
     await page.locator('.ant-segmented-item', { hasText: 'About' }).click();
     await page.getByRole('button', { name: 'Create Default Sections' }).click();

@@ -46,6 +46,7 @@ describe('routes', () => {
     ['/roster', 'Team Roster'],
     ['/schedule', 'Schedule'],
     ['/admin/keys', 'Admin Login'],
+    ['/admin', 'Admin Login'],
   ])('%s shows %s', async (path, heading) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading }, LAZY)).toBeInTheDocument();

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'roster', element: screen(() => import('./routes/roster')) },
       { path: 'schedule', element: screen(() => import('./routes/schedule')) },
       { path: 'schedule/:id', element: screen(() => import('./routes/fixture')) },
+      { path: 'admin', element: withAntd(screen(() => import('./routes/admin/admin-home'))) },
       { path: 'admin/content', element: withAntd(screen(() => import('./routes/admin/content-editor'))) },
       { path: 'admin/pages', element: withAntd(screen(() => import('./routes/admin/page-builder'))) },
       { path: 'admin/merge-players', element: withAntd(screen(() => import('./routes/admin/merge-players'))) },

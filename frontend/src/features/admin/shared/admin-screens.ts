@@ -1,4 +1,5 @@
-import type { RoleNeeded } from '@/lib/admin-session';
+import type { AdminSessionInfo } from '@team/contracts';
+import { sessionCovers, type RoleNeeded } from '@/lib/admin-session';
 
 /** An admin screen: its route, its name, and the role a key needs to use it (the server's for its calls). */
 export interface AdminScreen {
@@ -7,8 +8,9 @@ export interface AdminScreen {
   role: RoleNeeded;
 }
 
-/** Every admin screen, in the order the admin links list them. */
+/** Every admin screen, in the order the admin links list them; the admin home (/admin) first. */
 export const ADMIN_SCREENS = {
+  home: { to: '/admin', label: 'Admin Home', role: 'any' },
   content: { to: '/admin/content', label: 'Content Editor', role: 'editor' },
   pages: { to: '/admin/pages', label: 'Page Builder', role: 'editor' },
   mergePlayers: { to: '/admin/merge-players', label: 'Merge Players', role: 'moderator' },
@@ -25,3 +27,13 @@ export const ADMIN_SCREENS = {
 } as const satisfies Record<string, AdminScreen>;
 
 export type AdminScreenId = keyof typeof ADMIN_SCREENS;
+
+const SCREENS: readonly AdminScreen[] = Object.values(ADMIN_SCREENS);
+
+/**
+ * The screens a checked session may use, in the admin links' order (docs/admin-keys.md: the
+ * screens hide what the key cannot do). No session yet: none.
+ */
+export function screensFor(session: AdminSessionInfo | null | undefined): AdminScreen[] {
+  return SCREENS.filter((screen) => sessionCovers(session, screen.role));
+}

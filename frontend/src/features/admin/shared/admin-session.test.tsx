@@ -200,11 +200,12 @@ describe('admin roles', () => {
         'Media Library',
       ],
     ],
-  ] as const)('lists only the screens a key of the %s role may use', async (role, screens) => {
+  ] as const)('lists only the screens a key of the %s role may use, after the admin home every key may open', async (role, screens) => {
     localStorage.setItem(ADMIN_KEY_STORAGE_KEY, 'key');
     setup(<ContentEditorPage />, { session: adminSession(role) });
     const nav = await screen.findByRole('navigation', { name: 'Admin screens' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(screens);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Admin Home', ...screens]);
+    expect(within(nav).getByRole('link', { name: 'Admin Home' })).toHaveAttribute('href', '/admin');
   });
 
   it('shows the key name and role beside Logout', async () => {

@@ -1,6 +1,6 @@
 import type { AuditPage } from '@team/contracts';
 import { api } from '@/lib/api';
-import { auditQueryString, type AuditFilter } from '../audit-filter';
+import { auditQueryString, EMPTY_AUDIT_FILTER, type AuditFilter } from '../audit-filter';
 
 /** Rows per page of the audit table. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -23,7 +23,12 @@ const auditEventsApi = api.injectEndpoints({
       // The log only grows: each visit reads it again.
       keepUnusedDataFor: 0,
     }),
+    /** The newest `limit` events of the whole log, the same read unfiltered: the admin home's short list. */
+    getRecentAuditEvents: build.query<AuditPage, number>({
+      query: (limit) => ({ url: `/api/admin/events?${auditQueryString(EMPTY_AUDIT_FILTER, { before: null, limit })}`, admin: true }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetAuditEventsInfiniteQuery } = auditEventsApi;
+export const { useGetAuditEventsInfiniteQuery, useGetRecentAuditEventsQuery } = auditEventsApi;
