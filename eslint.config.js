@@ -6,6 +6,16 @@ const zone = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/** What no contracts file imports. */
+const contractsPatterns = [
+  { group: ['@team/*', '../../backend/*', '../../projections/*', '../../frontend/*'], message: 'contracts imports nothing of ours.' },
+  { group: ['knex', 'pg', 'node:*', 'react', '@nestjs/*'], message: 'contracts has no I/O and no framework.' },
+];
+/** The folders of contracts above the wire schemas: the events, parsers and imports built on them, and the OpenAPI document. */
+const CONTRACTS_ABOVE_API = ['cms', 'ladder', 'record-match', 'players', 'import', 'openapi'];
+/** An import of any of these contracts folders, from a file at contracts/src/ or one or two folders below it. */
+const contractsLayer = (folders, message) => ({ group: folders.flatMap((folder) => [`./${folder}/*`, `../${folder}/*`, `../../${folder}/*`]), message });
+
 /** What every backend file must not import; repeated where a stricter backend rule replaces it. */
 const backendPatterns = [
   { group: ['**/projections/src/**', '@team/projections/*'], message: 'Use the public entry: @team/projections.' },
@@ -52,10 +62,11 @@ export default tseslint.config(
     },
   },
   // contracts is shared by client and server: no I/O, nothing of ours, no npm packages.
-  zone(['contracts/src/**'], [
-    { group: ['@team/*', '../../backend/*', '../../projections/*', '../../frontend/*'], message: 'contracts imports nothing of ours.' },
-    { group: ['knex', 'pg', 'node:*', 'react', '@nestjs/*'], message: 'contracts has no I/O and no framework.' },
-  ]),
+  zone(['contracts/src/**'], contractsPatterns),
+  // contracts' layers (docs/architecture.md): the rules and fixed lists, then the wire schemas
+  // (api/), then what builds on them, then the OpenAPI document. No layer imports one above it.
+  { ...zone(['contracts/src/**'], [...contractsPatterns, contractsLayer([...CONTRACTS_ABOVE_API, 'api'], 'The rules and fixed lists sit below the wire schemas (api/) and what builds on them.')]), ignores: [...CONTRACTS_ABOVE_API.map((folder) => `contracts/src/${folder}/**`), 'contracts/src/api/**', 'contracts/src/index.ts', ...testFiles] },
+  { ...zone(['contracts/src/api/**'], [...contractsPatterns, contractsLayer(CONTRACTS_ABOVE_API, 'The wire schemas (api/) sit below the events, parsers and operation lists that build on them.')]), ignores: testFiles },
   // The read side knows the contracts only; the backend reaches projections through its public entry.
   zone(['projections/src/**'], [
     { group: ['@team/backend', '@team/frontend', '**/backend/**', '**/frontend/**'], message: 'projections do not depend on the API or the client.' },

@@ -65,7 +65,7 @@ export const AS_OF_QUERY = z.object({
 export const positionField = () => z.int().min(0).meta({ description: 'The global log position of the event appended.' });
 
 /**
- * One operation of the API, as the OpenAPI document describes it (contracts/src/api/openapi/).
+ * One operation of the API, as the OpenAPI document describes it (contracts/src/openapi/).
  * Every route a controller serves has one; a test holds the two lists equal.
  */
 export interface ApiOperationSpec {

@@ -1,4 +1,4 @@
-import { visibleNavigation } from '../site/site-navigation.js';
+import { visibleNavigation } from './site-navigation.js';
 import { isReservedSlug, isShadowedPage, pagePath, reservedSlugMessage } from './pages-rules.js';
 
 describe('reserved slugs and where pages are served', () => {
