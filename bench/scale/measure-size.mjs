@@ -94,7 +94,7 @@ async function startFromNothing(url, knex, record, quiet, figures, log) {
     figures['start-up, no snapshot (ms)'] = performance.now() - server.spawnedAt;
     const snapshotAt = async () => Number((await knex('public.ladder_snapshots').max({ revision: 'revision' }).first())?.revision ?? -1);
     figures['snapshots kept up after it (s)'] = (await quiet(server.pid, { check: async () => (await snapshotAt()) >= head })) / 1000;
-    const kept = await knex.raw(`SELECT count(*)::int AS n, coalesce(sum(pg_column_size(state) + pg_column_size(extras)), 0)::bigint AS bytes FROM public.ladder_time_travel_snapshots`);
+    const kept = await knex.raw(`SELECT count(*)::int AS n, coalesce(sum(pg_column_size(state) + pg_column_size(extras) + coalesce(pg_column_size(lines), 0)), 0)::bigint AS bytes FROM public.ladder_time_travel_snapshots`);
     figures['time-travel snapshots kept (MB)'] = Number(kept.rows[0].bytes) / 1e6;
     log(`  first start (no snapshot) answered in ${(figures['start-up, no snapshot (ms)'] / 1000).toFixed(2)} s; snapshots kept up ${figures['snapshots kept up after it (s)'].toFixed(1)} s later (${kept.rows[0].n} kept for time travel, ${figures['time-travel snapshots kept (MB)'].toFixed(1)} MB)`);
   } finally {

@@ -85,12 +85,12 @@ export function playerPicker(matches, players, random) {
 }
 
 /**
- * Decides the ladder of `matches` matches and writes it to the empty log of `knex`. The matches
- * end `endsAgo` ms before now, one every `spacingMs`, so none is in the idempotency window and a
- * new match comes after all of them. Returns what the measurements need: the head, the busiest
- * players.
+ * Decides the ladder of `matches` matches with the ladder's decider and folds each event with
+ * its evolve, in log order. Each event goes to `onEvent(event, position, recordedAt, actor)`;
+ * `afterBatch` is awaited every `batchMatches` matches. No database: bench/scale/ladder-memory.mjs
+ * builds the state this way.
  */
-export async function seedLadder(knex, matches, { endsAgo = 3 * 86_400_000, batchMatches = 2000, log = () => {} } = {}) {
+export async function decideLadder(matches, { onEvent = () => {}, afterBatch = async () => {}, batchMatches = 2000, endsAgo = 3 * 86_400_000, log = () => {} } = {}) {
   const players = playersFor(matches);
   const random = seededRandom(matches);
   const pick = playerPicker(matches, players, random);
@@ -101,33 +101,16 @@ export async function seedLadder(knex, matches, { endsAgo = 3 * 86_400_000, batc
   const voidsAt = new Set([0.6, 0.61].map((f) => Math.floor(f * matches)));
   const mergeAt = Math.floor(0.9 * matches);
   const recorded = new Map();
-  let revision = -1;
   let position = 0;
-  let pending = [];
   const counts = { matches: 0, seasons: 0, voids: 0, merges: 0 };
 
-  // One COPY in flight while the next batch is decided: Node and PostgreSQL work at once.
-  let writing = Promise.resolve();
-  const flush = async () => {
-    await writing;
-    if (pending.length === 0) return;
-    const rows = pending;
-    pending = [];
-    writing = knex.transaction((trx) => copyRows(trx, 'public.events', EVENT_COLUMNS, rows));
-    // Awaited by the next flush; until then a failure must not count as unhandled.
-    writing.catch(() => {});
-  };
   const apply = (command, at, actor = 'public') => {
     const events = decide(command, state, { now: new Date(at) });
-    // One request's events share a correlation id, as an append of one command does.
-    const context = { correlationId: randomUUID(), actor, recordedAt: new Date(at) };
     for (const event of events) {
       evolve(state, event, { position: ++position });
-      const id = randomUUID();
-      const metadata = eventMetadata({ id, type: event.type, data: event.data }, context);
-      pending.push(['ladder', ++revision, id, event.type, 1, JSON.stringify(event.data), JSON.stringify(metadata), context.recordedAt]);
       if (event.type === 'MatchRecorded' && voidsAt.size > 0) recorded.set(event.data.matchId, event.data);
     }
+    onEvent(events, new Date(at), actor);
     return events;
   };
 
@@ -146,21 +129,55 @@ export async function seedLadder(knex, matches, { endsAgo = 3 * 86_400_000, batc
     const { body, mode } = matchBody(i, pick(i));
     apply({ type: 'RecordMatch', request: body, mode, statsUsed: true, idempotencyKey: null, requestHash: null }, at);
     counts.matches++;
-    if ((i + 1) % batchMatches === 0) await flush();
+    if ((i + 1) % batchMatches === 0) await afterBatch();
     if ((i + 1) % 100_000 === 0) log(`  seeded ${i + 1} of ${matches} matches`);
   }
+  return { state, head: position, counts };
+}
+
+/**
+ * Decides the ladder of `matches` matches and writes it to the empty log of `knex`. The matches
+ * end `endsAgo` ms before now, one every `spacingMs`, so none is in the idempotency window and a
+ * new match comes after all of them. Returns what the measurements need: the head, the busiest
+ * players.
+ */
+export async function seedLadder(knex, matches, { endsAgo = 3 * 86_400_000, batchMatches = 2000, log = () => {} } = {}) {
+  let revision = -1;
+  let pending = [];
+
+  // One COPY in flight while the next batch is decided: Node and PostgreSQL work at once.
+  let writing = Promise.resolve();
+  const flush = async () => {
+    await writing;
+    if (pending.length === 0) return;
+    const rows = pending;
+    pending = [];
+    writing = knex.transaction((trx) => copyRows(trx, 'public.events', EVENT_COLUMNS, rows));
+    // Awaited by the next flush; until then a failure must not count as unhandled.
+    writing.catch(() => {});
+  };
+  // One request's events share a correlation id, as an append of one command does.
+  const onEvent = (events, recordedAt, actor) => {
+    const context = { correlationId: randomUUID(), actor, recordedAt };
+    for (const event of events) {
+      const id = randomUUID();
+      const metadata = eventMetadata({ id, type: event.type, data: event.data }, context);
+      pending.push(['ladder', ++revision, id, event.type, 1, JSON.stringify(event.data), JSON.stringify(metadata), recordedAt]);
+    }
+  };
+  const { state, head, counts } = await decideLadder(matches, { onEvent, afterBatch: flush, batchMatches, endsAgo, log });
   await flush();
   await writing;
   // The stream's row follows its events (its guard checks the newest one is there).
   await knex.raw(`INSERT INTO public.streams (stream_id, revision) VALUES ('ladder', ?)`, [revision]);
-  return { players: state.players.size, head: position, revision, counts, busiest: busiestPlayers(state) };
+  return { players: state.players.size, head, revision, counts, busiest: busiestPlayers(state) };
 }
 
 /** The two standing players with the most matches, busiest first. */
 function busiestPlayers(state) {
   const standing = [...state.players.values()].filter((player) => player.mergedInto === null);
-  standing.sort((a, b) => b.matchIds.length - a.matchIds.length || a.id - b.id);
-  return standing.slice(0, 2).map((player) => ({ id: player.id, matches: player.matchIds.length }));
+  standing.sort((a, b) => b.lines.length - a.lines.length || a.id - b.id);
+  return standing.slice(0, 2).map((player) => ({ id: player.id, matches: player.lines.length }));
 }
 
 /** Merges up to `wanted` pairs of late-joining players who never met (the decider refuses others). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { tableCreator } from '../infrastructure/create-table-once.js';
-import { deserializeState, SNAPSHOT_VERSION, type LadderSnapshot } from './ladder.snapshot.js';
+import { deserializeState, SNAPSHOT_VERSION, type LadderSnapshot, type SerializedLadder } from './ladder.snapshot.js';
 
 // Both tables sit in public, beside the log: a rebuild swaps the read-model schema and must not
 // drop them. The ladder owns them and they are not read models, so they are created on first
@@ -21,8 +21,9 @@ export interface KeptSnapshot {
   position: number;
   /** That event's stream revision. */
   revision: number;
-  /** serializeState of the decider's state. */
+  /** serializeState of the decider's state: its JSON and its players' lines. */
   state: string;
+  lines: Uint8Array;
   /** What the time-travel views need beside it (LadderAsOf.serializeExtras). */
   extras: string;
 }
@@ -49,6 +50,7 @@ export class LadderSnapshotStore {
          state     text NOT NULL,
          saved_at  timestamptz NOT NULL
        );
+       ALTER TABLE ${LATEST_TABLE} ADD COLUMN IF NOT EXISTS lines bytea;
        CREATE TABLE IF NOT EXISTS ${KEPT_TABLE} (
          position  bigint PRIMARY KEY,
          version   integer NOT NULL,
@@ -56,7 +58,8 @@ export class LadderSnapshotStore {
          state     text NOT NULL,
          extras    text NOT NULL,
          saved_at  timestamptz NOT NULL
-       )`,
+       );
+       ALTER TABLE ${KEPT_TABLE} ADD COLUMN IF NOT EXISTS lines bytea`,
     );
   }
 
@@ -65,18 +68,18 @@ export class LadderSnapshotStore {
     await this.ensureTables();
     const row = await this.knex(LATEST_TABLE).where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }).first();
     if (!row) return null;
-    return { revision: Number(row.revision), state: deserializeState(row.state) };
+    return { revision: Number(row.revision), state: deserializeState({ state: row.state, lines: row.lines }) };
   }
 
   /** Keeps the newest snapshot: two processes saving at once never move it backwards. */
-  async save(revision: number, state: string): Promise<void> {
+  async save(revision: number, { state, lines }: SerializedLadder): Promise<void> {
     await this.ensureTables();
     await this.knex.raw(
-      `INSERT INTO ${LATEST_TABLE} AS s (stream_id, version, revision, state, saved_at) VALUES ('ladder', ?, ?, ?, now())
+      `INSERT INTO ${LATEST_TABLE} AS s (stream_id, version, revision, state, lines, saved_at) VALUES ('ladder', ?, ?, ?, ?, now())
        ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,
-         state = excluded.state, saved_at = excluded.saved_at
+         state = excluded.state, lines = excluded.lines, saved_at = excluded.saved_at
        WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
-      [SNAPSHOT_VERSION, revision, state],
+      [SNAPSHOT_VERSION, revision, state, asBuffer(lines)],
     );
   }
 
@@ -84,12 +87,12 @@ export class LadderSnapshotStore {
   async nearest(position: number): Promise<KeptSnapshot | null> {
     await this.ensureTables();
     const row = await this.knex(KEPT_TABLE)
-      .select('position', 'revision', 'state', 'extras')
+      .select('position', 'revision', 'state', 'lines', 'extras')
       .where({ version: KEPT_SNAPSHOT_VERSION })
       .andWhere('position', '<=', position)
       .orderBy('position', 'desc')
       .first();
-    return row ? { position: Number(row.position), revision: Number(row.revision), state: row.state, extras: row.extras } : null;
+    return row ? { position: Number(row.position), revision: Number(row.revision), state: row.state, lines: row.lines, extras: row.extras } : null;
   }
 
   /** Where the newest kept snapshot at or before `position` is, without reading the state it holds. */
@@ -119,11 +122,14 @@ export class LadderSnapshotStore {
   async keep(snapshot: KeptSnapshot): Promise<void> {
     await this.ensureTables();
     await this.knex.raw(
-      `INSERT INTO ${KEPT_TABLE} AS s (position, version, revision, state, extras, saved_at) VALUES (?, ?, ?, ?, ?, now())
+      `INSERT INTO ${KEPT_TABLE} AS s (position, version, revision, state, lines, extras, saved_at) VALUES (?, ?, ?, ?, ?, ?, now())
        ON CONFLICT (position) DO UPDATE SET version = excluded.version, revision = excluded.revision,
-         state = excluded.state, extras = excluded.extras, saved_at = excluded.saved_at
+         state = excluded.state, lines = excluded.lines, extras = excluded.extras, saved_at = excluded.saved_at
        WHERE s.version <> excluded.version`,
-      [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, snapshot.extras],
+      [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, asBuffer(snapshot.lines), snapshot.extras],
     );
   }
 }
+
+/** node-postgres sends a Buffer as a bytea (in binary); a bare Uint8Array it would not. */
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

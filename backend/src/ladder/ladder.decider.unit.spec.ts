@@ -243,7 +243,7 @@ describe('ladder decider: MergePlayers', () => {
     expect(state.playerIdByDiscordId.get('x1')).toBe(5);
     expect(state.playerIdByDiscordId.get('x2')).toBe(5);
     expect(state.players.get(5)!.ratings.get(0)).toBe(1000 + 16 + 16 + 16);
-    expect(state.players.get(5)!.matchIds).toEqual([1, 2, 3]);
+    expect(state.players.get(5)!.lines.matchIds()).toEqual([1, 2, 3]);
   });
 });
 
@@ -302,7 +302,7 @@ describe('ladder decider: VoidMatch', () => {
 
     const { state } = given([...past, event]);
     expect(rating(state, 1)).toBe(1000 + a1 + a3);
-    expect(state.players.get(1)!.matchIds).toEqual([1, 3]);
+    expect(state.players.get(1)!.lines.matchIds()).toEqual([1, 3]);
     expect(state.players.get(2)!.totals).toEqual({ wins: 0, losses: 2, kills: 0, deaths: 0, assists: 0, score: 0 });
     expect(state.players.get(1)!.totals).toEqual({ wins: 2, losses: 0, kills: 0, deaths: 0, assists: 0, score: 0 });
     // The next match is rated from the corrected rating.
@@ -325,7 +325,7 @@ describe('ladder decider: VoidMatch', () => {
     const voided = [...hardpoint, ...given(hardpoint).when(voidMatch(hardpoint, 1))];
     const { state } = given(voided);
     expect(state.players.get(1)!.ratings.has(1)).toBe(false);
-    expect(state.players.get(1)!.matchIds).toEqual([]);
+    expect(state.players.get(1)!.lines.matchIds()).toEqual([]);
 
     // Hand-made history: Alpha gained 30, then lost 1020 (down to 10). Giving back the 30 stops at 0.
     const line = (playerId: number, discordId: string, won: boolean, before: number, change: number) => ({
@@ -392,8 +392,9 @@ describe('ladder decider: UnmergePlayers', () => {
 
     const after = given([...past, event]);
     expect(after.state.playerIdByDiscordId.get('d-a2')).toBe(3);
-    expect(after.state.players.get(3)).toMatchObject({ mergedInto: null, username: 'alpha', matchIds: [2, 3] });
-    expect(after.state.players.get(1)!.matchIds).toEqual([1, 4]);
+    expect(after.state.players.get(3)).toMatchObject({ mergedInto: null, username: 'alpha' });
+    expect(after.state.players.get(3)!.lines.matchIds()).toEqual([2, 3]);
+    expect(after.state.players.get(1)!.lines.matchIds()).toEqual([1, 4]);
     expect(after.state.players.get(1)!.totals).toEqual({ wins: 2, losses: 0, kills: 0, deaths: 0, assists: 0, score: 0 });
     expect(after.state.players.get(1)!.ratings.has(1)).toBe(false);
     // The duplicate's Discord ID counts for the duplicate again, from its own rating.
@@ -440,8 +441,8 @@ describe('ladder decider: UnmergePlayers', () => {
       { type: 'UnmergePlayers', primaryId: 5, duplicateId: 3 },
     );
     const { state, when } = given(events);
-    expect(state.players.get(3)!.matchIds).toEqual([1, 2, 4]);
-    expect(state.players.get(5)!.matchIds).toEqual([3]);
+    expect(state.players.get(3)!.lines.matchIds()).toEqual([1, 2, 4]);
+    expect(state.players.get(5)!.lines.matchIds()).toEqual([3]);
     expect(state.playerIdByDiscordId.get('x1')).toBe(3);
     const [event] = when({ type: 'UnmergePlayers', primaryId: 3, duplicateId: 1 }) as [PlayersUnmerged];
     expect(event.data.movedBackMatchIds).toEqual([1, 4]);

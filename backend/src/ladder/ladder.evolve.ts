@@ -13,6 +13,7 @@ import {
 import { rememberAnswer } from './idempotency-window.js';
 import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
 import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';
+import { PlayerLines } from './player-lines.js';
 import {
   indexOfSorted,
   mergeKey,
@@ -70,10 +71,7 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
         username: p.username,
         mergedInto: null,
         ratings: new Map(),
-        matchIds: [],
-        pools: [],
-        changes: [],
-        recordedAs: [],
+        lines: PlayerLines.empty(),
         totals: zeroTotals(),
         absorbed: [],
         resets: [],
@@ -85,10 +83,7 @@ function evolveMatchRecorded(state: LadderState, { data }: MatchRecorded, at: Ev
     // The typed username named the player above if it is new; an existing one keeps its name
     // (issue 22: only PlayerRenamed renames), in logs recorded before this rule too.
     player.ratings.set(poolKey, p.ratingAfter);
-    player.matchIds.push(data.matchId);
-    player.pools.push(poolKey);
-    player.changes.push(p.ratingChange);
-    player.recordedAs.push(p.playerId);
+    player.lines.push(data.matchId, poolKey, p.ratingChange, p.playerId);
     const totals = lineTotals(p);
     addTotals(player.totals, totals, 1);
     // Recorded with a merged-away account's Discord ID: that account's part grows, so a
@@ -121,7 +116,7 @@ function evolvePlayersMerged(state: LadderState, { data }: PlayersMerged): Ladde
     discordIds: [...duplicate.discordIds],
     username: duplicate.username,
     primaryUsername: primary.username,
-    matchIds: [...duplicate.matchIds],
+    matchIds: duplicate.lines.matchIds(),
     share: new Map([...duplicate.ratings].map(([key, rating]) => [key, rating - START_RATING])),
     totals: { ...duplicate.totals },
     resets: [...duplicate.resets],
@@ -167,14 +162,14 @@ function evolveMatchVoided(state: LadderState, { data }: MatchVoided): LadderSta
   for (const p of data.participants) {
     const player = state.players.get(p.playerId);
     if (!player) throw new Error(`MatchVoided names unknown player ${p.playerId}`);
-    const index = indexOfSorted(player.matchIds, data.matchId);
+    const index = player.lines.indexOf(data.matchId);
     if (index < 0) throw new Error(`MatchVoided: player ${p.playerId} has no match #${data.matchId}`);
-    const change = player.changes[index]!;
-    for (const list of [player.matchIds, player.pools, player.changes, player.recordedAs]) list.splice(index, 1);
+    const change = player.lines.change(index);
+    player.lines.removeAt(index);
     const totals = lineTotals(p);
     addTotals(player.totals, totals, -1);
     // A mode pool counts for a player only while it has matches in it (as on the read side).
-    if (pool !== OVERALL && !player.pools.includes(pool)) player.ratings.delete(pool);
+    if (pool !== OVERALL && !player.lines.hasPool(pool)) player.ratings.delete(pool);
     else player.ratings.set(pool, p.ratingAfter);
     for (const record of recordsOf(state, player, (r) => indexOfSorted(r.matchIds, data.matchId) >= 0)) {
       record.matchIds.splice(indexOfSorted(record.matchIds, data.matchId), 1);

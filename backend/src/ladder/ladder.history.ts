@@ -1,8 +1,9 @@
 import { START_RATING, type RethreadedEntry } from '@team/contracts';
 import type { LadderPlayer, PoolKey, RatingReset } from './ladder.state.js';
+import { PlayerLines } from './player-lines.js';
 
 // A player's history as a list of entries: how merges, unmerges and voids read, move and
-// re-thread the parallel arrays a LadderPlayer keeps.
+// re-thread the lines a LadderPlayer keeps.
 
 export interface HistoryEntry {
   matchId: number;
@@ -14,20 +15,13 @@ export interface HistoryEntry {
 }
 
 export function historyOf(player: LadderPlayer, fromDuplicate: boolean): HistoryEntry[] {
-  return player.matchIds.map((matchId, i) => ({
-    matchId,
-    pool: player.pools[i]!,
-    change: player.changes[i]!,
-    recordedAs: player.recordedAs[i]!,
-    fromDuplicate,
-  }));
+  const out: HistoryEntry[] = [];
+  for (const line of player.lines) out.push({ ...line, fromDuplicate });
+  return out;
 }
 
 export function setHistory(player: LadderPlayer, entries: readonly HistoryEntry[]): void {
-  player.matchIds = entries.map((e) => e.matchId);
-  player.pools = entries.map((e) => e.pool);
-  player.changes = entries.map((e) => e.change);
-  player.recordedAs = entries.map((e) => e.recordedAs);
+  player.lines = PlayerLines.of(entries);
 }
 
 /** Both accounts' histories as one, in match id (time) order. */

@@ -1,5 +1,6 @@
 import type { RecordMatchResponse, StatTotals, PoolId } from '@team/contracts';
 import { NotFoundError } from '../shared/domain-errors.js';
+import type { PlayerLines } from './player-lines.js';
 
 // The ladder aggregate's state (docs/product.md#aggregates), folded by ladder.evolve.ts and read by each use
 // case's decide function (ladder.decider.ts routes a command to it).
@@ -71,18 +72,13 @@ export interface LadderPlayer {
   /** Current rating per pool; a pool never played is absent (START_RATING). */
   ratings: Map<PoolKey, number>;
   /**
-   * The player's matches in time order, as three parallel arrays (compact for 100,000s of
-   * entries): match id, pool, rating change. Merges need them to refuse accounts that met
-   * in one match and to re-thread ELO-after values.
+   * The player's matches in time order: per line the match id, pool, rating change and the
+   * player id it was recorded under (a merge or an unmerge moves lines between accounts; the
+   * match's event still names the recording one). Merges need them to refuse accounts that met
+   * in one match and to re-thread ELO-after values. Typed-array columns (player-lines.ts): at
+   * 1,000,000 matches the state holds 8,000,000 lines (docs/performance.md, "Scale curve").
    */
-  matchIds: number[];
-  pools: PoolKey[];
-  changes: number[];
-  /**
-   * Parallel to matchIds: the player id the line was recorded under (a merge or an unmerge
-   * moves lines between accounts; the match's event still names the recording one).
-   */
-  recordedAs: number[];
+  lines: PlayerLines;
   /** Sums over the history: what the read model shows, so a fold of the log can show it too. */
   totals: StatTotals;
   /** Merges into this player that still stand, oldest first. */

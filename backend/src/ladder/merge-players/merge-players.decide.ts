@@ -1,6 +1,7 @@
 import { mergedRating, START_RATING, type LadderEvent, type PlayersMerged, type PoolMerge } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { mergeHistories, mergeResets, runningEloAfter, type HistoryEntry } from '../ladder.history.js';
+import type { PlayerLines } from '../player-lines.js';
 import {
   playerLabel,
   requirePlayer,
@@ -33,7 +34,7 @@ export function decideMergePlayers(command: MergePlayers, state: LadderState, { 
       throw new ConflictError(`${playerLabel(player)} was already merged into player #${player.mergedInto}.`);
     }
   }
-  const shared = firstCommonMatch(primary.matchIds, duplicate.matchIds);
+  const shared = firstCommonMatch(primary.lines, duplicate.lines);
   if (shared !== null) {
     throw new ConflictError(
       `${playerLabel(primary)} and ${playerLabel(duplicate)} both played in match #${shared}, so they cannot be the same person.`,
@@ -57,7 +58,7 @@ export function decideMergePlayers(command: MergePlayers, state: LadderState, { 
         recordedAt: now.toISOString(),
         primary: { discordId: primary.discordId, username: primary.username },
         duplicate: { discordId: duplicate.discordId, username: duplicate.username },
-        movedMatchIds: [...duplicate.matchIds],
+        movedMatchIds: duplicate.lines.matchIds(),
         ratings,
         rethreaded: rethread(primary, duplicate, new Set(ratings.map((r) => toPoolKey(r.pool)))),
       },
@@ -84,13 +85,15 @@ function rethread(primary: LadderPlayer, duplicate: LadderPlayer, affected: Read
   }));
 }
 
-/** The first match id two ascending lists share, or null. */
-function firstCommonMatch(a: readonly number[], b: readonly number[]): number | null {
+/** The first match id two players' lines (ascending by match) share, or null. */
+function firstCommonMatch(a: PlayerLines, b: PlayerLines): number | null {
   let i = 0;
   let j = 0;
   while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) return a[i]!;
-    if (a[i]! < b[j]!) i++;
+    const x = a.matchId(i);
+    const y = b.matchId(j);
+    if (x === y) return x;
+    if (x < y) i++;
     else j++;
   }
   return null;

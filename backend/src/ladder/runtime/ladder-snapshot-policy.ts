@@ -51,9 +51,9 @@ export class LadderSnapshotPolicy {
   maybeSave(state: LadderState, revision: number): void {
     if (revision - this.revision < this.every) return;
     // Serialised now, while the state is at `revision`; written in the background.
-    const json = serializeState(state);
+    const serialized = serializeState(state);
     this.revision = revision;
-    this.store.save(revision, json).catch((error) => this.logger.warn({ err: error, revision }, 'ladder snapshot not saved'));
+    this.store.save(revision, serialized).catch((error) => this.logger.warn({ err: error, revision }, 'ladder snapshot not saved'));
   }
 
   /** The state was thrown away: the next one is measured from the start again. */

@@ -3,7 +3,8 @@ import { until } from '@test-support/until.js';
 import { EVENT_STORE, LOGGER } from '../../infrastructure/tokens.js';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { LadderRepository } from './ladder.repository.js';
-import { serializeState } from '../ladder.snapshot.js';
+import { serializeState, SNAPSHOT_VERSION } from '../ladder.snapshot.js';
+import { LadderSnapshotStore } from '../ladder-snapshot-store.js';
 
 const match = (winner: string, loser: string) => ({
   winningTeam: 'team1',
@@ -31,7 +32,13 @@ describe('ladder state snapshots', () => {
     const fresh = new LadderRepository(app.running.app.get<EventStore>(EVENT_STORE), app.running.app.get(LOGGER), app.knex);
     const [loaded, live] = await Promise.all([fresh.read(serializeState), repository.read(serializeState)]);
     expect(fresh.currentRevision).toBe(3);
-    expect(loaded).toBe(live);
+    expect(loaded).toEqual(live);
+    // Binary lines beside the JSON (docs/performance.md, "Scale curve"): 12 bytes a line.
+    expect(row.version).toBe(SNAPSHOT_VERSION);
+    expect(Buffer.isBuffer(row.lines)).toBe(true);
+    expect(row.lines.byteLength).toBe(3 * 2 * 12);
+    // The JSON names each player's line count, not its lines.
+    expect(JSON.parse(row.state).players.map((p: unknown[]) => p[6])).toEqual([2, 2, 2]);
 
     // It really starts from the snapshot: a marked one shows through.
     const marked = JSON.stringify({ ...JSON.parse(row.state), nextMatchId: 999 });
@@ -42,6 +49,23 @@ describe('ladder state snapshots', () => {
     // A snapshot of another version is ignored: the state is folded from the log.
     await app.knex('public.ladder_snapshots').update({ version: 999 });
     const again = new LadderRepository(app.running.app.get<EventStore>(EVENT_STORE), app.running.app.get(LOGGER), app.knex);
-    expect(await again.read(serializeState)).toBe(live);
+    expect(await again.read(serializeState)).toEqual(live);
+  });
+
+  test('a snapshot of the last version, four JSON arrays of lines a player, is ignored: the state is folded from the log', async () => {
+    const repository = app.running.app.get(LadderRepository);
+    const live = await repository.read(serializeState);
+    const players = (await repository.read((state) => [...state.players.values()])).map((p) => [
+      p.id, p.discordId, p.discordIds, p.username, p.mergedInto, [...p.ratings.entries()],
+      p.lines.matchIds(), [...p.lines].map((l) => l.pool), [...p.lines].map((l) => l.change), [...p.lines].map((l) => l.recordedAs),
+      [p.totals.wins, p.totals.losses, p.totals.kills, p.totals.deaths, p.totals.assists, p.totals.score], [], [],
+    ]);
+    // As version 4 wrote it, with a mark that would show through if it were read.
+    const v4 = JSON.stringify({ nextPlayerId: 999, nextMatchId: 999, players, voided: [], matchPositions: [0], reverted: [], seasons: [] });
+    await app.knex('public.ladder_snapshots').update({ version: 4, state: v4, lines: null, revision: 3 });
+    expect(await new LadderSnapshotStore(app.knex).load()).toBeNull();
+    const fresh = new LadderRepository(app.running.app.get<EventStore>(EVENT_STORE), app.running.app.get(LOGGER), app.knex);
+    expect(await fresh.read(serializeState)).toEqual(live);
+    expect(await fresh.read((state) => state.nextMatchId)).not.toBe(999);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { historyOf, runningEloAfter } from '../ladder.history.js';
-import { indexOfSorted, toPoolKey, type DecideContext, type LadderPlayer, type LadderState } from '../ladder.state.js';
+import { toPoolKey, type DecideContext, type LadderPlayer, type LadderState } from '../ladder.state.js';
 
 export interface VoidMatch {
   type: 'VoidMatch';
@@ -43,7 +43,7 @@ export function decideVoidMatch(command: VoidMatch, state: LadderState, { now }:
   const pool = toPoolKey(recorded.pool);
   // Each line counts for whoever holds it now (a merge moved it to the primary).
   const ownerByRecordedAs = new Map<number, { player: LadderPlayer; index: number }>();
-  for (const owner of ownersOf(state, matchId)) ownerByRecordedAs.set(owner.player.recordedAs[owner.index]!, owner);
+  for (const owner of ownersOf(state, matchId)) ownerByRecordedAs.set(owner.player.lines.recordedAs(owner.index), owner);
 
   const participants: MatchVoidedParticipant[] = [];
   const rethreaded: RethreadedEntry[] = [];
@@ -51,7 +51,7 @@ export function decideVoidMatch(command: VoidMatch, state: LadderState, { now }:
     const owner = ownerByRecordedAs.get(line.playerId);
     if (!owner) throw new Error(`Match #${matchId}: no player holds the line of player ${line.playerId}`);
     const { player, index } = owner;
-    const change = player.changes[index]!;
+    const change = player.lines.change(index);
     const ratingBefore = player.ratings.get(pool) ?? START_RATING;
     const ratingAfter = Math.max(0, ratingBefore - change);
     participants.push({
@@ -86,7 +86,7 @@ function ownersOf(state: LadderState, matchId: number): { player: LadderPlayer; 
   const owners: { player: LadderPlayer; index: number }[] = [];
   for (const player of state.players.values()) {
     if (player.mergedInto !== null) continue;
-    const index = indexOfSorted(player.matchIds, matchId);
+    const index = player.lines.indexOf(matchId);
     if (index >= 0) owners.push({ player, index });
   }
   return owners;

@@ -15,7 +15,7 @@ import { leaderboardOf, toPlayer, type PlayerRow } from '@team/projections';
 import { evolve } from '../../ladder/ladder.evolve.js';
 import { deserializeState } from '../../ladder/ladder.snapshot.js';
 import { RankedBoard } from '../read-side/ranking-cache.js';
-import { indexOfSorted, initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
+import { initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
 import type { LadderLogRow } from './time-travel-log.js';
 import type { KeptSnapshot } from '../../ladder/ladder-snapshot-store.js';
 
@@ -49,8 +49,8 @@ export class LadderAsOf {
 
   constructor(readonly state: LadderState = initialLadderState()) {}
 
-  static restore(snapshot: Pick<KeptSnapshot, 'state' | 'extras'>): LadderAsOf {
-    const ladder = new LadderAsOf(deserializeState(snapshot.state));
+  static restore(snapshot: Pick<KeptSnapshot, 'state' | 'lines' | 'extras'>): LadderAsOf {
+    const ladder = new LadderAsOf(deserializeState(snapshot));
     const extras = JSON.parse(snapshot.extras) as SerializedExtras;
     ladder.revision = extras.revision;
     ladder.lineCount = extras.lineCount;
@@ -98,8 +98,8 @@ export class LadderAsOf {
   private rethread(entries: readonly RethreadedEntry[]): void {
     for (const { playerId, matchId, eloAfter } of entries) {
       const player = this.state.players.get(playerId);
-      const index = player ? indexOfSorted(player.matchIds, matchId) : -1;
-      if (player && index >= 0) this.eloAfter.set(`${matchId}:${player.recordedAs[index]}`, eloAfter);
+      const index = player ? player.lines.indexOf(matchId) : -1;
+      if (player && index >= 0) this.eloAfter.set(`${matchId}:${player.lines.recordedAs(index)}`, eloAfter);
     }
   }
 
@@ -116,7 +116,7 @@ export class LadderAsOf {
     const ranked = this.boards.get(0);
     if (ranked) return ranked;
     const players = this.active().map((p) =>
-      toPlayer({ ...playerRow(p, p.ratings.get(0) ?? 1000), ...totalsColumns(p.totals), total_matches: p.matchIds.length }),
+      toPlayer({ ...playerRow(p, p.ratings.get(0) ?? 1000), ...totalsColumns(p.totals), total_matches: p.lines.length }),
     );
     return this.keepBoard(0, players);
   }
@@ -130,9 +130,7 @@ export class LadderAsOf {
   modeMatchPositions(modeId: number): number[] {
     const matchIds = new Set<number>();
     for (const player of this.active()) {
-      player.pools.forEach((pool, i) => {
-        if (pool === modeId) matchIds.add(player.matchIds[i]!);
-      });
+      for (const { pool, matchId } of player.lines) if (pool === modeId) matchIds.add(matchId);
     }
     return [...matchIds].map((matchId) => this.state.matchPositions[matchId]!);
   }
@@ -150,15 +148,14 @@ export class LadderAsOf {
       .map((p) => {
         const totals = zeroTotals();
         let count = 0;
-        p.pools.forEach((pool, i) => {
-          if (pool !== modeId) return;
-          const matchId = p.matchIds[i]!;
+        for (const { pool, matchId, recordedAs } of p.lines) {
+          if (pool !== modeId) continue;
           const data = matches.get(matchId);
           if (!data) throw new Error(`The log has no MatchRecorded of match #${matchId} at position ${this.state.matchPositions[matchId]}`);
-          const line = data.participants.find((l) => l.playerId === p.recordedAs[i])!;
+          const line = data.participants.find((l) => l.playerId === recordedAs)!;
           addTotals(totals, lineTotals(line));
           count++;
-        });
+        }
         return toPlayer({ ...playerRow(p, p.ratings.get(modeId)!), ...totalsColumns(totals), total_matches: count });
       });
     return this.keepBoard(modeId, players);
@@ -174,7 +171,7 @@ export class LadderAsOf {
   historyPositions(playerId: number): number[] | null {
     const player = this.state.players.get(playerId);
     if (!player || player.mergedInto !== null) return null;
-    return player.matchIds.map((matchId) => this.state.matchPositions[matchId]!);
+    return player.lines.matchIds().map((matchId) => this.state.matchPositions[matchId]!);
   }
 
   /**
@@ -184,21 +181,19 @@ export class LadderAsOf {
   history(playerId: number, matches: ReadonlyMap<number, MatchRecorded['data']>): PlayerMatchRecord[] | null {
     const player = this.state.players.get(playerId);
     if (!player || player.mergedInto !== null) return null;
-    const wanted = new Set(player.matchIds);
+    const wanted = new Set(player.lines.matchIds());
     // Who holds each line of those matches now: a merge or an unmerge may have moved it.
     const owners = new Map<string, LadderPlayer>();
     for (const other of this.active()) {
-      other.matchIds.forEach((matchId, i) => {
-        if (wanted.has(matchId)) owners.set(`${matchId}:${other.recordedAs[i]}`, other);
-      });
+      for (const { matchId, recordedAs } of other.lines) if (wanted.has(matchId)) owners.set(`${matchId}:${recordedAs}`, other);
     }
     const records: PlayerMatchRecord[] = [];
-    for (let i = player.matchIds.length - 1; i >= 0; i--) {
-      const matchId = player.matchIds[i]!;
+    for (let i = player.lines.length - 1; i >= 0; i--) {
+      const matchId = player.lines.matchId(i);
       const data = matches.get(matchId);
       if (!data) throw new Error(`The log has no MatchRecorded of match #${matchId} at position ${this.state.matchPositions[matchId]}`);
       const lines = data.participants.map((line, index) => ({ line, key: `${matchId}:${line.playerId}`, id: this.lineStart[matchId]! + index + 1 }));
-      const own = lines.find((l) => l.line.playerId === player.recordedAs[i])!;
+      const own = lines.find((l) => l.line.playerId === player.lines.recordedAs(i))!;
       const person = (l: (typeof lines)[number]) => ({ id: owners.get(l.key)!.id, username: owners.get(l.key)!.username });
       const others = lines.filter((l) => l !== own);
       const match: Match = {

@@ -198,7 +198,7 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
 
   private async keep(ladder: LadderAsOf, position: number): Promise<void> {
     // Serialised now (the fold moves on); awaited, so a long fold never holds more than one.
-    const snapshot = { position, revision: ladder.revision, state: serializeState(ladder.state), extras: ladder.serializeExtras() };
+    const snapshot = { position, revision: ladder.revision, ...serializeState(ladder.state), extras: ladder.serializeExtras() };
     await this.snapshots.keep(snapshot).catch((error) => this.logger.warn({ err: error, position }, 'time-travel snapshot not kept'));
   }
 }

@@ -1,0 +1,106 @@
+import { MODES, validateRecordMatch, type LadderEvent, type MatchRecorded, type RecordMatchPlayer } from '@team/contracts';
+import { decide, type LadderCommand } from './ladder.decider.js';
+import { evolve } from './ladder.evolve.js';
+import { initialLadderState, type LadderState } from './ladder.state.js';
+import { deserializeState, serializeState } from './ladder.snapshot.js';
+
+// The restart snapshot (docs/performance.md, "Scale curve"): JSON of names and small fields,
+// the players' lines as bytes; what comes back is the state that was folded.
+
+const now = new Date('2025-03-01T12:00:00.000Z');
+const line = (discordId: string, kills = 1): RecordMatchPlayer => ({ discordId, username: discordId.toUpperCase(), kills, deaths: 1, assists: 0, score: 100 });
+
+function match(team1: string[], team2: string[], modeId: number | null = null): LadderCommand {
+  const validation = validateRecordMatch({ winningTeam: 'team1', modeId, team1: team1.map((d, i) => line(d, i + 2)), team2: team2.map((d) => line(d)) }, MODES);
+  if (!validation.ok) throw new Error(validation.error);
+  return { type: 'RecordMatch', request: validation.value, mode: validation.mode, statsUsed: validation.statsUsed, idempotencyKey: null, requestHash: null };
+}
+
+/** Decides and folds each step in turn (a step may read the events so far). */
+function fold(...steps: (LadderCommand | ((events: LadderEvent[]) => LadderCommand))[]) {
+  const state = initialLadderState();
+  const events: LadderEvent[] = [];
+  for (const step of steps) {
+    const command = typeof step === 'function' ? step(events) : step;
+    for (const event of decide(command, state, { now })) {
+      evolve(state, event, { position: events.length + 1 });
+      events.push(event);
+    }
+  }
+  return { state, events };
+}
+
+const voidOf = (matchId: number) => (events: LadderEvent[]): LadderCommand => ({
+  type: 'VoidMatch',
+  matchId,
+  reason: 'Wrong lobby',
+  recorded: events.find((e): e is MatchRecorded => e.type === 'MatchRecorded' && e.data.matchId === matchId)!.data,
+});
+
+/** The state with each player's lines as a plain list: what equality means here (capacity aside). */
+const plain = (state: LadderState) => ({
+  ...state,
+  players: [...state.players.values()].map(({ lines, ...rest }) => ({ ...rest, lines: [...lines], wide: lines.wide })),
+});
+
+/** A ladder with modes, a season, merges (one reverted, one standing), a match by a merged-away ID and a void. */
+const ladder = () => {
+  const mode = MODES[0]!.id;
+  return fold(
+    match(['a', 'b'], ['c', 'd']),
+    match(['a', 'c'], ['e', 'f'], mode),
+    match(['e', 'b'], ['a', 'd']),
+    { type: 'StartSeason', name: 'Season 2', softResetPercent: 25 },
+    match(['g', 'd'], ['c', 'b'], mode),
+    { type: 'MergePlayers', primaryId: 1, duplicateId: 7 },
+    match(['g', 'b'], ['c', 'e']),
+    voidOf(3),
+    { type: 'UnmergePlayers', primaryId: 1, duplicateId: 7 },
+    { type: 'MergePlayers', primaryId: 6, duplicateId: 7 },
+    match(['e', 'a'], ['b', 'c'], mode),
+  );
+};
+
+describe('ladder snapshot', () => {
+  test('state → snapshot → state is the folded state, and folds on the same', () => {
+    const { state, events } = ladder();
+    expect(events.map((e) => e.type)).toContain('PlayersUnmerged');
+    const snapshot = serializeState(state);
+    expect(snapshot.lines.byteLength).toBe([...state.players.values()].reduce((n, p) => n + p.lines.length * 12, 0));
+    const loaded = deserializeState(snapshot);
+    expect(plain(loaded)).toEqual({ ...plain(state), answers: new Map() });
+    // The same snapshot again, byte for byte.
+    expect(serializeState(loaded)).toEqual(snapshot);
+
+    // The loaded state decides and folds the next match as the folded one does.
+    const next = match(['a', 'e'], ['b', 'f']);
+    const [fromFolded] = decide(next, state, { now });
+    const [fromLoaded] = decide(next, loaded, { now });
+    expect(fromLoaded).toEqual(fromFolded);
+    evolve(state, fromFolded!, { position: 100 });
+    evolve(loaded, fromLoaded!, { position: 100 });
+    expect(plain(loaded)).toEqual({ ...plain(state), answers: new Map() });
+  });
+
+  test('a line that needs the wide columns comes back exact', () => {
+    const { state, events } = fold(match(['a'], ['b']));
+    const recorded = events[0] as MatchRecorded;
+    const odd: MatchRecorded = {
+      type: 'MatchRecorded',
+      data: { ...recorded.data, matchId: 2, participants: recorded.data.participants.map((p) => ({ ...p, ratingChange: p.ratingChange + 0.25 })) },
+    };
+    evolve(state, odd, { position: 2 });
+    expect(state.players.get(1)!.lines.wide).toBe(true);
+    const loaded = deserializeState(serializeState(state));
+    expect(plain(loaded)).toEqual(plain(state));
+    expect(loaded.players.get(1)!.lines.change(1)).toBe(recorded.data.participants[0]!.ratingChange + 0.25);
+  });
+
+  test('a snapshot whose lines do not add up, or of the other byte order, is refused, not misread', () => {
+    const { state } = ladder();
+    const { state: text, lines } = serializeState(state);
+    expect(() => deserializeState({ state: text, lines: lines.subarray(12) })).toThrow(/lines are \d+ bytes, its players name \d+/);
+    const other = JSON.stringify({ ...JSON.parse(text), littleEndian: !JSON.parse(text).littleEndian });
+    expect(() => deserializeState({ state: other, lines })).toThrow('other byte order');
+  });
+});
