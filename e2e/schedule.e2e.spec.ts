@@ -232,7 +232,7 @@ describe('the schedule in Chromium', () => {
     };
     const head = await html(`/schedule/${fixture.id}`);
     expect(one(head, 'og:title')).toMatch(new RegExp(` vs ${OPPONENT}$`));
-    expect(one(head, 'og:description')).toMatch(/^Result: 2–1 \(win\) · Spring Cup · Bo3 · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    expect(one(head, 'og:description')).toMatch(/^Result: 2–1 \(win\) · Spring Cup · Bo3 · [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M UTC$/);
     expect(one(head, 'og:url')).toMatch(new RegExp(`/schedule/${fixture.id}$`));
     expect(one(head, 'og:image')).toMatch(/\/og\//);
     expect(head.titles[0]).toMatch(new RegExp(`vs ${OPPONENT}`));

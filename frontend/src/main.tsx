@@ -6,6 +6,7 @@ import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { createStore } from './app/store';
 import { applyTheme, initialTheme } from './lib/theme';
+import { siteApi } from './lib/site';
 import { prepareDateFormats } from './utils/format';
 import './app/global.css';
 // The build puts every style sheet in one (cssCodeSplit: false in vite.config.ts); these come
@@ -26,7 +27,13 @@ prefetchScreenData(store, window.location);
 
 /** The screens whose first render shows dates: the dashboard's Recent Matches, a match, a profile's history, a comparison. */
 const DATED_SCREENS = /^\/tracker(?:\/?$|\/dashboard\/?$|\/matches\/|\/compare)|^\/tracker\/players\/?\?(?:.*&)?(?:playerId|id)=/;
-if (DATED_SCREENS.test(window.location.pathname + window.location.search)) prepareDateFormats();
+// Dates are in the site's locale (docs/site-settings.md): its formatters are made as soon as the
+// settings arrive, usually before the screen's own reads (American English needs none).
+if (DATED_SCREENS.test(window.location.pathname + window.location.search)) {
+  void store.dispatch(siteApi.endpoints.getSite.initiate(undefined, { subscribe: false })).then(({ data }) => {
+    if (data) prepareDateFormats(data.dateLocale);
+  });
+}
 
 // The first render is a transition: React renders it in slices and lets the browser in between,
 // so no single long task holds a phone's main thread (Total Blocking Time on the leaderboard

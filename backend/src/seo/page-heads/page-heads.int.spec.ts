@@ -50,7 +50,8 @@ describe('page heads in the app shell, by plain HTTP', () => {
   test('a match page: title and OpenGraph tags name the teams, score, winner, mode, map and date (no JavaScript)', async () => {
     const { status, head } = await page(`/tracker/matches/${match.matchId}`);
     expect(status).toBe(200);
-    const date = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    // In a fresh site's dateLocale, en-US (docs/site-settings.md).
+    const date = new Date().toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
     const headline = `Match #${match.matchId}: Team 1 beat Team 2, 250–180`;
     expect(head.titles).toEqual([`${headline} · Our Team`]);
     expect(one(head, 'og:title')).toBe(headline);

@@ -6,6 +6,7 @@ import { CardAvatars } from '../share-cards/card-avatars.js';
 import {
   cardPath,
   cardDate,
+  cardDateTime,
   matchCardOf,
   matchHeadline,
   matchSummary,
@@ -105,7 +106,7 @@ export class PageHeads {
       case 'dashboard':
         return this.dashboard();
       case 'leaderboard':
-        return this.leaderboard(route.season, route.mode);
+        return this.leaderboard(route.season, route.mode, settings.dateLocale);
       case 'players':
         return screen('Players', 'Browse all players and their statistics.', '/tracker/players');
       case 'player':
@@ -113,11 +114,11 @@ export class PageHeads {
       case 'record-match':
         return screen('Record Match', 'Enter match results and performance stats to update ELO ratings.', '/tracker/record-match');
       case 'match':
-        return this.match(route.id, name);
+        return this.match(route.id, name, settings.dateLocale);
       case 'schedule':
         return screen('Schedule', `Upcoming matches and past results of ${name}.`, '/schedule');
       case 'fixture':
-        return this.fixture(route.id, name);
+        return this.fixture(route.id, name, settings.dateLocale);
       case 'compare':
         return this.compare(route.a, route.b);
       case 'admin':
@@ -155,7 +156,7 @@ export class PageHeads {
     );
   }
 
-  private async leaderboard(seasonId: number | null, modeId: number | null): Promise<PageHead> {
+  private async leaderboard(seasonId: number | null, modeId: number | null, locale: string): Promise<PageHead> {
     const mode = modeId === null ? null : findMode(MODES, modeId);
     const season = seasonId === null ? null : await this.reads.season(seasonId);
     if ((modeId !== null && !mode) || (seasonId !== null && !season)) return NOT_FOUND_HEAD;
@@ -165,7 +166,7 @@ export class PageHeads {
     const name = [season?.name, mode ? `${mode.name} Leaderboard` : 'Leaderboard'].filter(Boolean).join(' · ');
     let description = 'Top ranked players by ELO rating.';
     if (season) {
-      const span = `${cardDate(season.startedAt)} – ${season.endedAt ? cardDate(season.endedAt) : 'now'}`;
+      const span = `${cardDate(season.startedAt, locale)} – ${season.endedAt ? cardDate(season.endedAt, locale) : 'now'}`;
       description = `Top ranked players of ${season.name} (${span}) by ELO rating.`;
     } else if (!mode) {
       const top = (await this.reads.board()).entries.slice(0, 3);
@@ -189,12 +190,12 @@ export class PageHeads {
     };
   }
 
-  /** A fixture's page: who against whom, when (UTC) and the result once played; the site card (docs/schedule.md). */
-  private async fixture(id: number, site: string): Promise<PageHead> {
+  /** A fixture's page: who against whom, when (UTC, in the site's locale) and the result once played; the site card (docs/schedule.md). */
+  private async fixture(id: number, site: string, locale: string): Promise<PageHead> {
     const fixture = await this.reads.fixture(id);
     if (!fixture) return NOT_FOUND_HEAD;
     const headline = `${site} vs ${fixture.opponent}`;
-    const when = `${fixture.startsAt.slice(0, 16).replace('T', ' ')} UTC`;
+    const when = cardDateTime(fixture.startsAt, locale);
     const upcoming = !fixture.result && fixture.status === 'upcoming';
     const outcome = fixture.result
       ? `Result: ${fixture.result.teamScore}–${fixture.result.opponentScore} (${fixture.result.teamScore > fixture.result.opponentScore ? 'win' : 'loss'})`
@@ -208,10 +209,10 @@ export class PageHeads {
     return { ...screen(title(headline), description, `/schedule/${id}`), type: 'article', properties: [['article:published_time', fixture.startsAt]] };
   }
 
-  private async match(id: number, site: string): Promise<PageHead> {
+  private async match(id: number, site: string, locale: string): Promise<PageHead> {
     const page = await this.reads.match(id);
     if (!page) return NOT_FOUND_HEAD;
-    const card = matchCardOf(page, site);
+    const card = matchCardOf(page, site, locale);
     const summary = clip(matchSummary(card), DESCRIPTION_LENGTH);
     return {
       ...screen(title(matchHeadline(card)), summary, `/tracker/matches/${id}`),

@@ -125,7 +125,7 @@ function drawMatch(card: MatchCard): CardNode {
   const score = card.scores.team1 !== null && card.scores.team2 !== null ? `${card.scores.team1} – ${card.scores.team2}` : 'vs';
   return frame(
     card.site,
-    `Match #${card.id} · ${cardDate(card.playedAt)}`,
+    `Match #${card.id} · ${cardDate(card.playedAt, card.locale)}`,
     box(
       { flexDirection: 'column', flexGrow: 1, marginTop: 26 },
       text({ fontSize: 30, color: PALETTE.muted }, matchKind(card)),

@@ -23,6 +23,8 @@ export interface MatchCard {
   id: number;
   /** When the match was recorded (ISO). */
   playedAt: string;
+  /** The site's `dateLocale`, which the date is written in (docs/site-settings.md). */
+  locale: string;
   mode: string | null;
   map: string | null;
   winner: TeamId;
@@ -65,13 +67,14 @@ export function siteCardOf(settings: Pick<SiteSettings, 'teamName' | 'tagline'>)
   return { kind: 'site', site: settings.teamName, name: settings.teamName, tagline: settings.tagline };
 }
 
-export function matchCardOf(match: MatchPage, site: string): MatchCard {
+export function matchCardOf(match: MatchPage, site: string, locale: string): MatchCard {
   const lines = (team: TeamId): CardLine[] => match.teams[team].map((line) => ({ name: line.username, change: line.ratingChange }));
   return {
     kind: 'match',
     site,
     id: match.id,
     playedAt: match.createdAt,
+    locale,
     mode: match.mode?.name ?? null,
     map: match.map,
     winner: match.winningTeam,
@@ -105,9 +108,20 @@ export function winningScore(card: MatchCard): string | null {
   return won === null || lost === null ? null : `${won}–${lost}`;
 }
 
-/** "3 Mar 2025", in UTC so every server and test says the same. */
-export function cardDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/**
+ * A day for people, in the site's `dateLocale` (docs/site-settings.md): "Mar 3, 2025" in en-US,
+ * "3. März 2025" in de-DE; in UTC, so every server says the same of one instant.
+ */
+export function cardDate(iso: string, locale: string): string {
+  return new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * A time for people, in the site's `dateLocale`, in UTC with the zone named ("Mar 14, 2030,
+ * 06:00 PM UTC"): a link preview knows no reader's zone (the page shows the visitor's own).
+ */
+export function cardDateTime(iso: string, locale: string): string {
+  return new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 }
 
 /** "Hardpoint · Skidrow": the mode the match counted in (none: Overall, as the match page says) and its map. */
@@ -127,7 +141,7 @@ export function matchHeadline(card: MatchCard): string {
 export function matchSummary(card: MatchCard): string {
   const team = (id: TeamId) => `${TEAM_LABELS[id]}: ${card.teams[id].map((line) => `${line.name} (${signed(line.change)})`).join(', ')}.`;
   const voided = card.voided ? ' Voided: it no longer counts toward any rating.' : '';
-  return `${matchKind(card)} · ${cardDate(card.playedAt)}. ${team('team1')} ${team('team2')}${voided}`;
+  return `${matchKind(card)} · ${cardDate(card.playedAt, card.locale)}. ${team('team1')} ${team('team2')}${voided}`;
 }
 
 /** "Rank #3 of 42 · Gold · 1450 ELO · 12W - 8L (60.0% win rate)". */

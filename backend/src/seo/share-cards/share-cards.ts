@@ -66,9 +66,10 @@ export class ShareCards implements OnApplicationShutdown {
 
   /** The card of a match or player, or null when there is none (unknown, or merged away). */
   async find(subject: CardSubject, id: number): Promise<FoundCard | null> {
-    const [board, { teamName }] = await Promise.all([this.reads.board(), this.reads.siteSettings()]);
-    // The team's name is on every card's frame: a renamed team is a new card.
-    const key = `${subject}:${id}@${board.position}:${teamName}`;
+    const [board, { teamName, dateLocale }] = await Promise.all([this.reads.board(), this.reads.siteSettings()]);
+    // The team's name is on every card's frame, and a match card's date is in the site's locale:
+    // a renamed team or another locale is a new card.
+    const key = `${subject}:${id}@${board.position}:${teamName}:${dateLocale}`;
     const known = this.lookups.get(key);
     if (known) return known.found;
     let card: ShareCard | null;
@@ -77,7 +78,7 @@ export class ShareCards implements OnApplicationShutdown {
       card = entry ? playerCardOf(entry, board.entries.length, teamName, await this.avatars.of(id)) : null;
     } else {
       const match = await this.reads.match(id);
-      card = match ? matchCardOf(match, teamName) : null;
+      card = match ? matchCardOf(match, teamName, dateLocale) : null;
     }
     const found = card ? { card, version: cardVersion(card) } : null;
     this.lookups.set(key, { found });

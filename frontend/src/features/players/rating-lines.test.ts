@@ -2,6 +2,9 @@ import type { PlayerMatchRecord } from '@team/contracts';
 import { describe, expect, it } from 'vitest';
 import { chartPoints, ratingHistory, ratingTicks } from './rating-lines';
 
+/** The day of a date, as the chart's points name them (the screens pass the site's date format). */
+const day = (iso: string) => iso.slice(0, 10);
+
 function record(id: number, createdAt: string, eloAfter: number | null, mode: { id: number; name: string } | null = null): PlayerMatchRecord {
   return {
     id,
@@ -27,13 +30,13 @@ describe('ratingHistory', () => {
       record(2, '2026-03-02T00:00:00Z', 1016, hardpoint),
       record(1, '2026-03-01T00:00:00Z', 1012),
       record(3, '2026-03-03T00:00:00Z', 1001, hardpoint),
-    ]);
+    ], day);
     expect(pools).toEqual([
       { key: 'overall', name: 'Overall' },
       { key: 'mode-1', name: 'Hardpoint' },
     ]);
     // "Start" holds each pool's rating before its first match (after minus change).
-    expect(points.map((point) => point.date)[0]).toBe('Start');
+    expect(points.map((point) => point.date)).toEqual(['Start', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']);
     expect(points.map((point) => point.matchId)).toEqual([0, 1, 2, 3, 4]);
     // A Hardpoint match does not move the overall line, nor an overall match the Hardpoint one.
     expect(points.map((point) => point.overall ?? null)).toEqual([1002, 1012, null, null, 1030]);
@@ -41,7 +44,7 @@ describe('ratingHistory', () => {
   });
 
   it('leaves out lines without a rating, and draws one match from its starting rating', () => {
-    const { points, pools } = ratingHistory([record(1, '2026-03-01T00:00:00Z', null), record(2, '2026-03-02T00:00:00Z', 1000)]);
+    const { points, pools } = ratingHistory([record(1, '2026-03-01T00:00:00Z', null), record(2, '2026-03-02T00:00:00Z', 1000)], day);
     expect(points.map((point) => [point.matchId, point.overall])).toEqual([
       [0, 990],
       [2, 1000],
@@ -62,7 +65,7 @@ describe('chartPoints', () => {
     const points = chartPoints([
       { key: 'a', name: 'Ace', points: [point(1, 1, 1016, 16), point(3, 3, 1030, 14)] },
       { key: 'b', name: 'Bolt', points: [point(1, 1, 984, -16), point(2, 2, 1000, 16)] },
-    ]);
+    ], day);
     expect(points.map((p) => [p.matchId, p.a ?? null, p.b ?? null])).toEqual([
       [0, 1000, 1000],
       [1, 1016, 984],

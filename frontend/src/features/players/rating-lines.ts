@@ -1,5 +1,4 @@
 import { compareCodeUnits, ratingHistoryOf, type PlayerMatchRecord, type RatingHistoryPoint } from '@team/contracts';
-import { formatDate } from '@/utils/format';
 
 // The rating-history chart's data, apart from its drawing (EloHistoryChart.tsx): which
 // lines, which points, which ticks.
@@ -30,7 +29,7 @@ export function poolOf(point: RatingHistoryPoint): RatingPool {
  * point). A first point, "Start", holds each line's rating before its first match, so even
  * one match draws a line.
  */
-export function chartPoints(lines: readonly RatingLine[]): RatingPoint[] {
+export function chartPoints(lines: readonly RatingLine[], formatDate: (iso: string) => string): RatingPoint[] {
   const byMatch = new Map<number, RatingPoint>();
   const start: Record<string, number> = {};
   const ordered = lines
@@ -47,7 +46,7 @@ export function chartPoints(lines: readonly RatingLine[]): RatingPoint[] {
 }
 
 /** One player's rating history, one line per rating pool: overall first, then the modes as first played. */
-export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoint[]; pools: RatingPool[] } {
+export function ratingHistory(records: PlayerMatchRecord[], formatDate: (iso: string) => string): { points: RatingPoint[]; pools: RatingPool[] } {
   const lines = new Map<string, RatingLine & { points: RatingHistoryPoint[] }>();
   for (const point of ratingHistoryOf(records)) {
     const pool = poolOf(point);
@@ -56,7 +55,7 @@ export function ratingHistory(records: PlayerMatchRecord[]): { points: RatingPoi
     lines.set(pool.key, line);
   }
   const ordered = [...lines.values()].sort((a, b) => Number(b.key === 'overall') - Number(a.key === 'overall'));
-  return { points: chartPoints(ordered), pools: ordered.map(({ key, name }) => ({ key, name })) };
+  return { points: chartPoints(ordered, formatDate), pools: ordered.map(({ key, name }) => ({ key, name })) };
 }
 
 /**

@@ -1,18 +1,5 @@
 // Times in the visitor's own zone, with the zone named (docs/schedule.md): the API gives UTC.
-
-/** `Sat, 14 Mar 2030, 19:00 CET`: the date, the time and the zone's short name in `timeZone` (the browser's by default). */
-export function formatFixtureTime(iso: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(iso));
-}
+// They are written by useDateFormat().fixture (lib/date-format.ts), in the site's locale.
 
 /** The zone times are shown in, by its IANA name (`Europe/Paris`). */
 export function visitorTimeZone(): string {

@@ -27,10 +27,3 @@ export function expiryProblem(value: string, now: Date): string | null {
   if (Date.parse(iso) <= now.getTime()) return 'The expiry date must be today or later.';
   return null;
 }
-
-/** A key's date (created, expires, ended) as a day, in the admin's locale. */
-export function formatKeyDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}

@@ -6,9 +6,9 @@ import type { Match, TeamId } from '@team/contracts';
 import { Link } from 'react-router-dom';
 import { matchPath } from '@/lib/paths';
 import { OVERALL_ELO_NOTE } from '@/lib/rating-name';
-import { formatDateTime } from '@/utils/format';
 import { useGetRecentMatchesQuery } from '../api/get-recent-matches';
 import { TEAM_LABELS } from '../team-labels';
+import { useDateFormat } from '@/lib/date-format';
 
 /** docs/product.md#constants-and-limits: the dashboard shows five recent matches. */
 export const DASHBOARD_RECENT_MATCHES = 5;
@@ -30,6 +30,7 @@ function TeamLine({ match, team }: { match: Match; team: TeamId }) {
 }
 
 export function RecentMatchesCard() {
+  const dates = useDateFormat();
   const { data: matches = [], isLoading } = useGetRecentMatchesQuery();
   const recent = matches.slice(0, DASHBOARD_RECENT_MATCHES);
   return (
@@ -54,7 +55,7 @@ export function RecentMatchesCard() {
                       Overall ELO
                     </span>
                   )}
-                  <span className="muted">{formatDateTime(match.createdAt)}</span>
+                  <span className="muted">{dates.dateTime(match.createdAt)}</span>
                 </div>
                 <TeamLine match={match} team="team1" />
                 <TeamLine match={match} team="team2" />

@@ -1,6 +1,7 @@
 import type { PlayerMatchRecord } from '@team/contracts';
 import { chartPoints, ratingHistory, ratingTicks, type RatingLine, type RatingPoint, type RatingPool } from '../rating-lines';
 import './elo-history-chart.css';
+import { useDateFormat } from '@/lib/date-format';
 
 const LINE_COLOURS = ['#e11d48', '#2563eb', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
 
@@ -29,9 +30,10 @@ function linePath(points: RatingPoint[], key: string, x: (i: number) => number, 
  * segment). Each dot's title gives the line, the date and the rating.
  */
 export default function EloHistoryChart({ records, lines, caption = 'Rating History' }: EloHistoryChartProps) {
+  const dates = useDateFormat();
   const { points, pools }: { points: RatingPoint[]; pools: RatingPool[] } = records
-    ? ratingHistory(records)
-    : { points: chartPoints(lines), pools: lines };
+    ? ratingHistory(records, dates.date)
+    : { points: chartPoints(lines, dates.date), pools: lines };
   if (points.length < 2) return null;
   const height = pools.length > 1 ? 190 : 160;
   const values = points.flatMap((point) => pools.map((pool) => point[pool.key]).filter((value): value is number => typeof value === 'number'));

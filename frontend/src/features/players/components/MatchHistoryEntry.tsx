@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { matchPath } from '@/lib/paths';
 import { ratingName } from '@/lib/rating-name';
-import { formatDate, formatInteger, formatRatio, MISSING } from '@/utils/format';
+import { formatInteger, formatRatio, MISSING } from '@/utils/format';
 import { EloChange } from '@/components/ui/EloChange';
 import { Tag } from '@/components/ui/Tag';
+import { useDateFormat } from '@/lib/date-format';
 
 const TEAM_LABELS: Record<TeamId, string> = { team1: 'Team 1', team2: 'Team 2' };
 
@@ -67,12 +68,13 @@ export interface MatchHistoryEntryProps {
 }
 
 export function MatchHistoryEntry({ record, showMatchDetails = false, action }: MatchHistoryEntryProps) {
+  const dates = useDateFormat();
   return (
     <li className={record.won ? 'history-entry won' : 'history-entry lost'} data-testid="match-history-entry">
       <div className="history-entry-header">
         <Tag tone={record.won ? 'success' : 'error'}>{record.won ? 'Win' : 'Loss'}</Tag>
         {record.match.mode && <span className="history-mode">{record.match.mode.name}</span>}
-        <span className="muted">{formatDate(record.match.createdAt)}</span>
+        <span className="muted">{dates.date(record.match.createdAt)}</span>
         <Link to={matchPath(record.match.id)} className="history-match-link">
           Match #{record.match.id}
         </Link>

@@ -183,7 +183,8 @@ describe('PlayerProfileDialog', () => {
       const dialog = await screen.findByRole('dialog');
       expect(await within(dialog).findByText('As of log position 12')).toBeInTheDocument();
       expect(await within(dialog).findByText('Reaper')).toBeInTheDocument();
-      expect(requests.map((request) => request.url).sort()).toEqual(['/api/players/7/matches?asOf=12', '/api/players?asOf=12']);
+      // The site's settings (the locale of its dates) are the only read that is not as of 12.
+      expect(requests.map((request) => request.url).sort()).toEqual(['/api/players/7/matches?asOf=12', '/api/players?asOf=12', '/api/site']);
       expect(within(dialog).queryByRole('button', { name: /Void/ })).toBeNull();
     } finally {
       localStorage.removeItem('admin_key');

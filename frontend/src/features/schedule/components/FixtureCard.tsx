@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { FORMAT_LABELS, type Fixture } from '@team/contracts';
 import { useSite } from '@/lib/site';
-import { formatFixtureTime } from '../fixture-time';
 import { FixtureStatusTag } from './FixtureStatusTag';
+import { useDateFormat } from '@/lib/date-format';
 
 /** `2–1 win`, `0–2 loss`: the series score from the team's side. */
 export function resultText(fixture: Fixture): string | null {
@@ -13,6 +13,7 @@ export function resultText(fixture: Fixture): string | null {
 
 /** One fixture in a list: who, when (in the visitor's zone), the event and format, and the result once played. */
 export function FixtureCard({ fixture }: { fixture: Fixture }) {
+  const dates = useDateFormat();
   const result = resultText(fixture);
   const { teamName } = useSite();
   return (
@@ -22,7 +23,7 @@ export function FixtureCard({ fixture }: { fixture: Fixture }) {
           {teamName} <span className="fixture-vs">vs</span> {fixture.opponent}
         </span>
         <span className="fixture-meta">
-          <time dateTime={fixture.startsAt}>{formatFixtureTime(fixture.startsAt)}</time>
+          <time dateTime={fixture.startsAt}>{dates.fixture(fixture.startsAt)}</time>
           {' · '}
           {fixture.event ? `${fixture.event} · ` : ''}
           {FORMAT_LABELS[fixture.format]}

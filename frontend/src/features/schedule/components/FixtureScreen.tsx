@@ -6,12 +6,13 @@ import { Panel } from '@/components/ui/Panel';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useSite } from '@/lib/site';
 import { useGetFixtureQuery } from '../api/fixtures-api';
-import { formatFixtureTime, visitorTimeZone } from '../fixture-time';
+import { visitorTimeZone } from '../fixture-time';
 import { Countdown } from './Countdown';
 import { resultText } from './FixtureCard';
 import { FixtureStatusTag } from './FixtureStatusTag';
 import { StreamEmbed } from './StreamEmbed';
 import '../schedule.css';
+import { useDateFormat } from '@/lib/date-format';
 
 function MapResults({ fixture, teamName }: { fixture: Fixture; teamName: string }) {
   const maps = fixture.result?.maps ?? [];
@@ -43,6 +44,7 @@ function MapResults({ fixture, teamName }: { fixture: Fixture; teamName: string 
 
 /** The fixture's details, with the stream while it is live and the VOD once played. */
 export function FixtureDetails({ fixture }: { fixture: Fixture }) {
+  const dates = useDateFormat();
   const { teamName } = useSite();
   const title = `${teamName} vs ${fixture.opponent}`;
   const result = resultText(fixture);
@@ -54,7 +56,7 @@ export function FixtureDetails({ fixture }: { fixture: Fixture }) {
         </p>
         <h1>{title}</h1>
         <p className="fixture-meta">
-          <time dateTime={fixture.startsAt}>{formatFixtureTime(fixture.startsAt)}</time> ({visitorTimeZone()}) · {fixture.event ? `${fixture.event} · ` : ''}
+          <time dateTime={fixture.startsAt}>{dates.fixture(fixture.startsAt)}</time> ({visitorTimeZone()}) · {fixture.event ? `${fixture.event} · ` : ''}
           {FORMAT_LABELS[fixture.format]} <FixtureStatusTag status={fixture.status} />
         </p>
         {fixture.status === 'upcoming' && (

@@ -3,13 +3,14 @@ import { FORMAT_LABELS } from '@team/contracts';
 import { Panel } from '@/components/ui/Panel';
 import { useSite } from '@/lib/site';
 import { useGetFixturesQuery } from '../api/fixtures-api';
-import { formatFixtureTime } from '../fixture-time';
 import { Countdown } from './Countdown';
 import { resultText } from './FixtureCard';
 import '../schedule.css';
+import { useDateFormat } from '@/lib/date-format';
 
 /** The home page's next fixture, with a countdown, and the latest result; nothing while there are neither. */
 export function HomeFixtures() {
+  const dates = useDateFormat();
   const { teamName } = useSite();
   const upcoming = useGetFixturesQuery({ status: 'upcoming', limit: 1 });
   // Past fixtures include cancelled ones: the latest result is the first played among the last few.
@@ -26,7 +27,7 @@ export function HomeFixtures() {
               {teamName} <span className="fixture-vs">vs</span> {next.opponent}
             </span>
             <span className="fixture-meta">
-              <time dateTime={next.startsAt}>{formatFixtureTime(next.startsAt)}</time> · {FORMAT_LABELS[next.format]}
+              <time dateTime={next.startsAt}>{dates.fixture(next.startsAt)}</time> · {FORMAT_LABELS[next.format]}
             </span>
             <span className="home-fixture-countdown">
               {next.status === 'live' ? 'Live now' : <>Starts in <Countdown startsAt={next.startsAt} /></>}

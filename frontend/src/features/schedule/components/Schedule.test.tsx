@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { FALLBACK_SITE } from '@/lib/site';
 import { mockFetch } from '@/test/mock-fetch';
 import { renderWithProviders } from '@/test/render';
-import { countdownText, formatFixtureTime } from '../fixture-time';
+import { formatDateIn } from '@/utils/format';
+import { countdownText, visitorTimeZone } from '../fixture-time';
 import { FixtureScreen } from './FixtureScreen';
 import { HomeFixtures } from './HomeFixtures';
 import { ScheduleScreen } from './ScheduleScreen';
@@ -23,8 +24,8 @@ const page = (fixtures: Fixture[]) => ({ body: { fixtures, total: fixtures.lengt
 
 describe('fixture times', () => {
   it('name the zone they are shown in', () => {
-    expect(formatFixtureTime('2030-03-14T18:00:00.000Z', 'Europe/Paris')).toMatch(/(19:00|07:00 PM).*(CET|GMT\+1)/);
-    expect(formatFixtureTime('2030-03-14T18:00:00.000Z', 'UTC')).toMatch(/(18:00|06:00 PM).*UTC/);
+    expect(formatDateIn(FALLBACK_SITE.dateLocale, 'fixture', '2030-03-14T18:00:00.000Z', 'Europe/Paris')).toMatch(/07:00 PM.*(CET|GMT\+1)/);
+    expect(formatDateIn(FALLBACK_SITE.dateLocale, 'fixture', '2030-03-14T18:00:00.000Z', 'UTC')).toMatch(/06:00 PM.*UTC/);
   });
 
   it('count down to the start, and stop once it has started', () => {
@@ -65,8 +66,8 @@ describe('Schedule', () => {
 });
 
 describe('a fixture page', () => {
-  const render = (fixture: Fixture | null) => {
-    mockFetch({ 'GET /api/fixtures/5': fixture ? { body: fixture } : { status: 404, body: { error: 'Fixture 5 not found.' } } });
+  const render = (fixture: Fixture | null, site = FALLBACK_SITE) => {
+    mockFetch({ 'GET /api/fixtures/5': fixture ? { body: fixture } : { status: 404, body: { error: 'Fixture 5 not found.' } }, 'GET /api/site': { body: site } });
     renderWithProviders(
       <Routes>
         <Route path="/schedule/:id" element={<FixtureScreen fixtureId={5} notFound={<p>404 Page Not Found</p>} />} />
@@ -91,6 +92,15 @@ describe('a fixture page', () => {
     expect(await screen.findByText('2–1 win')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Rio/ })).toHaveTextContent('RioHardpoint250200');
     expect(screen.getByTitle(/VOD/)).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  });
+
+  it("writes the start in the site's locale once the settings say de-DE, in the visitor's own zone, named", async () => {
+    render({ ...upcoming, id: 5 }, { ...FALLBACK_SITE, dateLocale: 'de-DE' });
+    // Sat 14 Mar 2099 18:00 UTC, in whatever zone the test runs in (the visitor's).
+    const start = await screen.findByText(/^Sa\., 14\. März 2099, \d\d:\d\d \S+/);
+    expect(start.tagName).toBe('TIME');
+    expect(start).toHaveAttribute('datetime', upcoming.startsAt);
+    expect(screen.getByText(`(${visitorTimeZone()})`, { exact: false })).toBeInTheDocument();
   });
 
   it('shows the 404 screen for an unknown fixture', async () => {

@@ -1,7 +1,7 @@
 import { Button, Card, Table, Tag, type TableColumnsType } from 'antd';
 import { ADMIN_ROLE_DESCRIPTIONS, type AdminKeyStatus, type AdminKeySummary } from '@team/contracts';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatKeyDate } from '../key-dates';
+import { useDateFormat } from '@/lib/date-format';
 
 const STATUS: Record<AdminKeyStatus, { label: string; color: string | undefined }> = {
   active: { label: 'Active', color: 'green' },
@@ -10,26 +10,29 @@ const STATUS: Record<AdminKeyStatus, { label: string; color: string | undefined 
 };
 
 function KeyStatus({ adminKey }: { adminKey: AdminKeySummary }) {
+  const dates = useDateFormat();
   const status = STATUS[adminKey.status];
   return (
     <span className="admin-key-status">
       <Tag color={status.color}>{status.label}</Tag>
-      {adminKey.endedAt && <span className="muted">since {formatKeyDate(adminKey.endedAt)}</span>}
+      {adminKey.endedAt && <span className="muted">since {dates.date(adminKey.endedAt)}</span>}
     </span>
   );
 }
 
 function Created({ adminKey }: { adminKey: AdminKeySummary }) {
+  const dates = useDateFormat();
   return (
     <span className="admin-key-created">
-      <time dateTime={adminKey.createdAt}>{formatKeyDate(adminKey.createdAt)}</time>
+      <time dateTime={adminKey.createdAt}>{dates.date(adminKey.createdAt)}</time>
       <span className="muted">by {adminKey.createdBy.name}</span>
     </span>
   );
 }
 
 function Expires({ adminKey }: { adminKey: AdminKeySummary }) {
-  return adminKey.expiresAt ? <time dateTime={adminKey.expiresAt}>{formatKeyDate(adminKey.expiresAt)}</time> : <>Never</>;
+  const dates = useDateFormat();
+  return adminKey.expiresAt ? <time dateTime={adminKey.expiresAt}>{dates.date(adminKey.expiresAt)}</time> : <>Never</>;
 }
 
 function Role({ adminKey }: { adminKey: AdminKeySummary }) {

@@ -95,7 +95,7 @@ describe('AdminKeys', () => {
     expect(expired.getByText('Expired')).toBeInTheDocument();
     expect(expired.getByText('by Alice')).toBeInTheDocument();
     expect(expired.queryByText('Never')).not.toBeInTheDocument();
-    expect(requests[0]!.headers.get('x-admin-key')).toBe('owner-key');
+    expect(requests.find((r) => r.url === '/api/admin/keys')!.headers.get('x-admin-key')).toBe('owner-key');
   });
 
   it('creates a key, shows it once with Copy, and forgets it when the dialog closes', async () => {

@@ -11,7 +11,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
 import { useCreateAdminKeyMutation } from '../api/admin-keys';
-import { dateInputValue, endOfLocalDay, expiryProblem, formatKeyDate } from '../key-dates';
+import { dateInputValue, endOfLocalDay, expiryProblem } from '../key-dates';
+import { useDateFormat } from '@/lib/date-format';
 
 const ROLE_OPTIONS = NAMED_KEY_ROLES.map((role) => ({ value: role, label: role }));
 
@@ -36,6 +37,7 @@ export interface CreateKeyFormProps {
 
 /** A key for one person: their name, a role, and an optional last day. */
 export function CreateKeyForm({ onCreated, handleAdminError, now }: CreateKeyFormProps) {
+  const dates = useDateFormat();
   const id = useId();
   const { toast } = useToast();
   const [createKey, { isLoading, reset }] = useCreateAdminKeyMutation();
@@ -141,7 +143,7 @@ export function CreateKeyForm({ onCreated, handleAdminError, now }: CreateKeyFor
               onChange={(event) => setExpires(event.target.value)}
             />
             <p id={`${id}-expires-hint`} className={expiresProblem ? 'admin-field-hint admin-key-problem' : 'admin-field-hint'}>
-              {expiresProblem ?? (expiresAt ? `At the end of ${formatKeyDate(expiresAt)}, local time.` : 'Never: leave empty for a key that does not expire.')}
+              {expiresProblem ?? (expiresAt ? `At the end of ${dates.date(expiresAt)}, local time.` : 'Never: leave empty for a key that does not expire.')}
             </p>
           </div>
         </div>

@@ -3,7 +3,7 @@ import { Alert, Button, Input, Modal, Space } from 'antd';
 import { ADMIN_ROLE_DESCRIPTIONS, type CreatedAdminKey } from '@team/contracts';
 import { useId } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { formatKeyDate } from '../key-dates';
+import { useDateFormat } from '@/lib/date-format';
 
 export interface CreatedKeyDialogProps {
   /** The key just created; the dialog is open while it is set. Closing clears it. */
@@ -21,6 +21,7 @@ export function CreatedKeyDialog({ created, onClose }: CreatedKeyDialogProps) {
 }
 
 function KeyDialog({ created, onClose }: { created: CreatedAdminKey; onClose: () => void }) {
+  const dates = useDateFormat();
   const id = useId();
   const { toast } = useToast();
 
@@ -56,7 +57,7 @@ function KeyDialog({ created, onClose }: { created: CreatedAdminKey; onClose: ()
             {created.summary.role} <span className="muted">({ADMIN_ROLE_DESCRIPTIONS[created.summary.role]})</span>
           </dd>
           <dt>Expires</dt>
-          <dd>{created.summary.expiresAt ? formatKeyDate(created.summary.expiresAt) : 'Never'}</dd>
+          <dd>{created.summary.expiresAt ? dates.date(created.summary.expiresAt) : 'Never'}</dd>
         </dl>
         <Alert type="warning" showIcon title="Copy this key now. It is not shown again." />
         <div className="admin-field">

@@ -14,7 +14,7 @@ import { ActorTag } from './ActorTag';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { AuditFilters } from './AuditFilters';
 import { EventDetails } from './EventDetails';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { HistoryDrawer } from './HistoryDrawer';
 import { phoneColumns } from './PhoneColumns';
 
@@ -31,6 +31,7 @@ function errorDetails(error: unknown): string[] {
 
 /** /admin/audit: every event of the log, newest first, filtered by the query string. */
 export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
+  const dates = useDateFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = filterFromSearchParams(searchParams);
   const search = filterToSearch(filter);
@@ -60,7 +61,7 @@ export function AuditLog({ onLogout, handleAdminError }: AuditLogProps) {
       width: 190,
       render: (recordedAt: string) => (
         <time className="audit-time" dateTime={recordedAt} title={recordedAt}>
-          {formatEventTime(recordedAt)}
+          {dates.dateTimeSeconds(recordedAt)}
         </time>
       ),
     },

@@ -13,7 +13,7 @@ import {
 import type { HistoryTarget } from '../history-target';
 import { blockName } from '../version-diff';
 import { htmlToText } from '../word-diff';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { ActorTag } from './ActorTag';
 import { PageVersionDiff, SectionVersionDiff } from './VersionDiffs';
 
@@ -48,6 +48,7 @@ function VersionHistory<V extends VersionLike>({
   handleAdminError,
 }: VersionHistoryProps<V>) {
   const { toast } = useToast();
+  const dates = useDateFormat();
   const versions = [...(query.data ?? [])].sort((a, b) => b.version - a.version);
   const latest = versions[0];
   const [picked, setPicked] = useState<{ from: number; to: number } | null>(null);
@@ -85,7 +86,7 @@ function VersionHistory<V extends VersionLike>({
   const newer = byNumber.get(newerNumber) ?? latest;
   const options = versions.map((version) => ({
     value: version.version,
-    label: `Version ${version.version} (${version.recordedAt ? formatEventTime(version.recordedAt) : 'built in'})`,
+    label: `Version ${version.version} (${version.recordedAt ? dates.dateTimeSeconds(version.recordedAt) : 'built in'})`,
   }));
 
   const restoreVersion = async (version: number) => {
@@ -152,7 +153,7 @@ function VersionHistory<V extends VersionLike>({
                 </span>
                 <span className="muted">
                   {version.recordedAt ? (
-                    <time dateTime={version.recordedAt}>{formatEventTime(version.recordedAt)}</time>
+                    <time dateTime={version.recordedAt}>{dates.dateTimeSeconds(version.recordedAt)}</time>
                   ) : (
                     'Built into the site'
                   )}

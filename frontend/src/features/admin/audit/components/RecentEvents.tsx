@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '@team/contracts';
 import { serverErrorMessage } from '@/lib/api';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { ADMIN_SCREENS } from '../../shared/admin-screens';
 import { useGetRecentAuditEventsQuery } from '../api/audit-events';
 import { EMPTY_AUDIT_FILTER, filterToSearch } from '../audit-filter';
@@ -18,6 +18,7 @@ export function auditLinkOf(entry: AuditEntry): string {
 }
 
 function RecentEvent({ entry }: { entry: AuditEntry }) {
+  const dates = useDateFormat();
   return (
     <li className="recent-event">
       <Link className="recent-event-summary" to={auditLinkOf(entry)}>
@@ -25,7 +26,7 @@ function RecentEvent({ entry }: { entry: AuditEntry }) {
       </Link>
       <span className="recent-event-facts">
         <time className="audit-time" dateTime={entry.recordedAt} title={entry.recordedAt}>
-          {formatEventTime(entry.recordedAt)}
+          {dates.dateTimeSeconds(entry.recordedAt)}
         </time>
         <Tag>{entry.type}</Tag>
         <ActorTag actor={entry.actor} />

@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Input } from 'antd';
 import { useState } from 'react';
 import type { FailingEvent, SetAsideEntry } from '@team/contracts';
 import { SET_ASIDE_REASON_MAX } from '@team/contracts';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 
 export interface SetAsidePanelProps {
   failing: FailingEvent | null;
@@ -22,6 +22,7 @@ function eventName(event: { type: string | null; streamId: string | null }) {
  * rebuild; undoing it only changes later rebuilds (the live tables have skipped it already).
  */
 export function SetAsidePanel({ failing, setAside, busy, onSetAside, onUndo }: SetAsidePanelProps) {
+  const dates = useDateFormat();
   const { modal } = App.useApp();
   const [reason, setReason] = useState('');
   const trimmed = reason.trim();
@@ -53,7 +54,7 @@ export function SetAsidePanel({ failing, setAside, busy, onSetAside, onUndo }: S
             description={
               <>
                 <div>{failing.error ?? 'No error message was recorded.'}</div>
-                <div className="muted">Failing since {formatEventTime(failing.since)}</div>
+                <div className="muted">Failing since {dates.dateTimeSeconds(failing.since)}</div>
               </>
             }
           />
@@ -95,7 +96,7 @@ export function SetAsidePanel({ failing, setAside, busy, onSetAside, onUndo }: S
               {setAside.map((entry) => (
                 <li key={entry.position}>
                   Event {entry.position} ({entry.type} in {entry.streamId}): {entry.reason}{' '}
-                  <span className="muted">({formatEventTime(entry.recordedAt)})</span>{' '}
+                  <span className="muted">({dates.dateTimeSeconds(entry.recordedAt)})</span>{' '}
                   <Button size="small" onClick={() => confirmUndo(entry)} aria-label={`Undo set-aside of event ${entry.position}`}>
                     Undo
                   </Button>

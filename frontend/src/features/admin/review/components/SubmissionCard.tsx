@@ -2,7 +2,7 @@ import { Button, Card, Tag } from 'antd';
 import { findMode, MODES, nameCompareKey, TEAMS, type Submission } from '@team/contracts';
 import { Link } from 'react-router-dom';
 import { matchPath, submissionPath } from '@/lib/paths';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { duplicateNames } from '../row-warnings';
 import { SubmittedPlayerRow } from './SubmittedPlayerRow';
 
@@ -17,6 +17,7 @@ export interface SubmissionCardProps {
 
 /** One submitted match: its teams with the form's warnings, and the moderator's decision. */
 export function SubmissionCard({ submission, busy, onApprove, onReject }: SubmissionCardProps) {
+  const dates = useDateFormat();
   const { match } = submission;
   const mode = findMode(MODES, match.modeId ?? null);
   const twice = duplicateNames(match);
@@ -27,7 +28,7 @@ export function SubmissionCard({ submission, busy, onApprove, onReject }: Submis
       role="region"
       aria-label={`Submission ${submission.id}`}
       title={`${TEAM_LABEL[match.winningTeam]} won${score}`}
-      extra={<span className="muted">Submitted {formatEventTime(submission.submittedAt)}</span>}
+      extra={<span className="muted">Submitted {dates.dateTimeSeconds(submission.submittedAt)}</span>}
     >
       <p className="review-facts">
         <Tag>{mode?.name ?? 'No mode (overall ELO)'}</Tag>

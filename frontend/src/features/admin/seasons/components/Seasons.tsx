@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { serverErrorMessage } from '@/lib/api';
 import { useGetSeasonsQuery } from '@/lib/seasons';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { RenameSeasonDialog } from './RenameSeasonDialog';
 import { StartSeasonForm } from './StartSeasonForm';
 import '../seasons.css';
@@ -17,6 +17,7 @@ export interface SeasonsProps {
 
 /** /admin/seasons: the seasons (newest first), starting a new one, and renaming. */
 export function Seasons({ onLogout, handleAdminError }: SeasonsProps) {
+  const dates = useDateFormat();
   // The list is cached for the public screens; the panel reads it fresh when it opens.
   const seasons = useGetSeasonsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [renaming, setRenaming] = useState<Season | null>(null);
@@ -66,11 +67,11 @@ export function Seasons({ onLogout, handleAdminError }: SeasonsProps) {
                   </span>
                 ),
               },
-              { title: 'Started', key: 'startedAt', render: (_value, season) => formatEventTime(season.startedAt) },
+              { title: 'Started', key: 'startedAt', render: (_value, season) => dates.dateTimeSeconds(season.startedAt) },
               {
                 title: 'Ended',
                 key: 'endedAt',
-                render: (_value, season) => (season.endedAt ? formatEventTime(season.endedAt) : <span className="muted">Running</span>),
+                render: (_value, season) => (season.endedAt ? dates.dateTimeSeconds(season.endedAt) : <span className="muted">Running</span>),
               },
               {
                 title: <span className="sr-only">Actions</span>,

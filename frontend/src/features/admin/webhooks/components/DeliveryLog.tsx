@@ -3,7 +3,7 @@ import type { WebhookDelivery } from '@team/contracts';
 import { useEffect, useState } from 'react';
 import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { useGetDeliveriesQuery, useRedeliverMutation } from '../api/webhooks';
 import { deliveryTypeLabel } from '../webhook-labels';
 
@@ -34,6 +34,7 @@ function Attempts({ delivery }: { delivery: WebhookDelivery }) {
 
 /** A webhook's latest deliveries: what was sent, each attempt's answer, and redelivering one. */
 export function DeliveryLog({ webhookId, handleAdminError }: { webhookId: string; handleAdminError: (error: unknown) => boolean }) {
+  const dates = useDateFormat();
   const { toast } = useToast();
   const [polling, setPolling] = useState(false);
   const deliveries = useGetDeliveriesQuery(webhookId, { pollingInterval: polling ? PENDING_POLL_MS : 0 });
@@ -74,7 +75,7 @@ export function DeliveryLog({ webhookId, handleAdminError }: { webhookId: string
         columns={[
           { title: 'Event', key: 'type', render: (_, delivery) => deliveryTypeLabel(delivery.type) },
           { title: 'Status', key: 'status', render: (_, delivery) => <Tag color={STATUS_COLORS[delivery.status]}>{delivery.status}</Tag> },
-          { title: 'Queued', key: 'createdAt', render: (_, delivery) => formatEventTime(delivery.createdAt) },
+          { title: 'Queued', key: 'createdAt', render: (_, delivery) => dates.dateTimeSeconds(delivery.createdAt) },
           { title: 'Attempts', key: 'attempts', render: (_, delivery) => <Attempts delivery={delivery} /> },
           {
             title: 'Id',

@@ -3,13 +3,14 @@ import type { Webhook } from '@team/contracts';
 import { useState } from 'react';
 import { serverErrorMessage } from '@/lib/api';
 import { useToast } from '@/components/ui/toast';
-import { formatEventTime } from '../../shared/event-time';
+import { useDateFormat } from '@/lib/date-format';
 import { useDeleteWebhookMutation, useTestWebhookMutation, useUpdateWebhookMutation } from '../api/webhooks';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_KIND_LABELS } from '../webhook-labels';
 import { DeliveryLog } from './DeliveryLog';
 
 /** One webhook: where it goes, what it hears, whether it is paused (and why), its actions and its deliveries. */
 export function WebhookCard({ webhook, handleAdminError }: { webhook: Webhook; handleAdminError: (error: unknown) => boolean }) {
+  const dates = useDateFormat();
   const { modal } = App.useApp();
   const { toast } = useToast();
   const [showDeliveries, setShowDeliveries] = useState(false);
@@ -65,7 +66,7 @@ export function WebhookCard({ webhook, handleAdminError }: { webhook: Webhook; h
             {WEBHOOK_EVENT_LABELS[event]}
           </Tag>
         ))}
-        <span className="muted">Created {formatEventTime(webhook.createdAt)}</span>
+        <span className="muted">Created {dates.dateTimeSeconds(webhook.createdAt)}</span>
       </div>
       {webhook.paused && webhook.pausedReason && (
         <p className="webhook-paused-reason">

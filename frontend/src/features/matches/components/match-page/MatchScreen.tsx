@@ -5,11 +5,11 @@ import { ScreenHeader } from '@/components/ui/ScreenHeader';
 import { ShimmerLines } from '@/components/ui/Shimmer';
 import type { ApiRequestError } from '@/lib/api';
 import { matchPath } from '@/lib/paths';
-import { formatDateTime } from '@/utils/format';
 import { useGetMatchQuery } from '../../api/get-match';
 import { TEAM_LABELS } from '../../team-labels';
 import { MatchTeamTable } from './MatchTeamTable';
 import './match-page.css';
+import { useDateFormat } from '@/lib/date-format';
 
 function FinalScore({ team1, team2 }: { team1: number | null; team2: number | null }) {
   if (team1 == null || team2 == null) return null;
@@ -26,6 +26,7 @@ function FinalScore({ team1, team2 }: { team1: number | null; team2: number | nu
  * `notFound` is what an unknown match shows (the tracker's not-found screen).
  */
 export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: ReactNode }) {
+  const dates = useDateFormat();
   const { data: match, error, isLoading } = useGetMatchQuery(matchId);
   if ((error as ApiRequestError | undefined)?.status === 404) return <>{notFound}</>;
   const title = `Match #${matchId}`;
@@ -39,7 +40,7 @@ export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: 
   }
   // The map beside the mode, only when the match named one (matches from before maps never did).
   const where = match.map ? `${match.mode?.name ?? 'Overall'} · Map: ${match.map}` : (match.mode?.name ?? 'Overall');
-  const subtitle = `${where} · ${formatDateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
+  const subtitle = `${where} · ${dates.dateTime(match.createdAt)} · ${TEAM_LABELS[match.winningTeam]} won`;
   return (
     <>
       <ScreenHeader
@@ -56,7 +57,7 @@ export function MatchScreen({ matchId, notFound }: { matchId: number; notFound: 
         <div className="match-voided" role="note" aria-label="Voided match">
           <span className="match-voided-badge">Voided</span>
           <span>
-            {match.voided.reason} <span className="muted">({formatDateTime(match.voided.at)})</span>
+            {match.voided.reason} <span className="muted">({dates.dateTime(match.voided.at)})</span>
           </span>
           <p className="match-voided-note">This match no longer counts: its rating changes were given back and it is left out of every total.</p>
         </div>

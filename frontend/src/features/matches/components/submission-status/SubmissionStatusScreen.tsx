@@ -7,10 +7,10 @@ import { ShimmerLines } from '@/components/ui/Shimmer';
 import { Tag } from '@/components/ui/Tag';
 import type { ApiRequestError } from '@/lib/api';
 import { matchPath } from '@/lib/paths';
-import { formatDateTime } from '@/utils/format';
 import { useGetSubmissionQuery } from '../../api/get-submission';
 import { TEAM_LABELS } from '../../team-labels';
 import './submission-status.css';
+import { useDateFormat } from '@/lib/date-format';
 
 /** While pending, the page looks again this often: a moderator may decide any time. */
 const PENDING_POLL_MS = 15_000;
@@ -22,20 +22,21 @@ const STATUS_TAG: Record<SubmissionStatusAnswer['status'], { tone: 'gold' | 'suc
 };
 
 function Decision({ submission }: { submission: SubmissionStatusAnswer }) {
+  const dates = useDateFormat();
   if (submission.status === 'pending') {
     return <p>A moderator has not reviewed this match yet. It changes no rating until it is approved.</p>;
   }
   if (submission.status === 'approved') {
     return (
       <p>
-        Approved {submission.decidedAt && <span className="muted">({formatDateTime(submission.decidedAt)})</span>}: the match is recorded.{' '}
+        Approved {submission.decidedAt && <span className="muted">({dates.dateTime(submission.decidedAt)})</span>}: the match is recorded.{' '}
         {submission.matchId !== null && <Link to={matchPath(submission.matchId)}>View match #{submission.matchId}</Link>}
       </p>
     );
   }
   return (
     <p>
-      Rejected {submission.decidedAt && <span className="muted">({formatDateTime(submission.decidedAt)})</span>}. Reason: <strong>{submission.reason}</strong>
+      Rejected {submission.decidedAt && <span className="muted">({dates.dateTime(submission.decidedAt)})</span>}. Reason: <strong>{submission.reason}</strong>
     </p>
   );
 }
@@ -56,6 +57,7 @@ function TeamList({ team, players, winner }: { team: 'team1' | 'team2'; players:
 
 /** /tracker/submissions/:id: the status of a match submitted for review, as its link after submitting shows it. */
 export function SubmissionStatusScreen({ submissionId, notFound }: { submissionId: string; notFound: ReactNode }) {
+  const dates = useDateFormat();
   const { data, error, isLoading } = useGetSubmissionQuery(submissionId, { pollingInterval: PENDING_POLL_MS, skipPollingIfUnfocused: true });
   const status = (error as ApiRequestError | undefined)?.status;
   if (status === 404 || status === 400) return <>{notFound}</>;
@@ -71,7 +73,7 @@ export function SubmissionStatusScreen({ submissionId, notFound }: { submissionI
   const tag = STATUS_TAG[data.status];
   return (
     <>
-      <ScreenHeader title={title} subtitle={`Submitted ${formatDateTime(data.submittedAt)}`} extra={<Tag tone={tag.tone}>{tag.label}</Tag>} />
+      <ScreenHeader title={title} subtitle={`Submitted ${dates.dateTime(data.submittedAt)}`} extra={<Tag tone={tag.tone}>{tag.label}</Tag>} />
       <Panel className="submission-decision" aria-label="Review status">
         <Decision submission={data} />
       </Panel>

@@ -1,8 +1,8 @@
 import type { MatchBetween, MatchBetweenSide, PlayerComparison } from '@team/contracts';
 import { Link } from 'react-router-dom';
 import { ratingName } from '@/lib/rating-name';
-import { formatDate } from '@/utils/format';
 import { EloChange } from '@/components/ui/EloChange';
+import { useDateFormat } from '@/lib/date-format';
 
 function teamScore(match: MatchBetween, side: MatchBetweenSide): number | null {
   return side.team === 'team1' ? match.team1Score : match.team2Score;
@@ -10,6 +10,7 @@ function teamScore(match: MatchBetween, side: MatchBetweenSide): number | null {
 
 /** The two players' matches against each other, newest first, each linking to its match page. */
 export function MatchesBetween({ comparison }: { comparison: PlayerComparison }) {
+  const dates = useDateFormat();
   const { a, b } = { a: comparison.a.player, b: comparison.b.player };
   if (comparison.matches.length === 0) {
     return <p className="muted">{`${a.username} and ${b.username} have not played against each other yet.`}</p>;
@@ -25,7 +26,7 @@ export function MatchesBetween({ comparison }: { comparison: PlayerComparison })
           <li key={match.matchId} className="compare-match" data-testid="compare-match">
             <div className="compare-match-header">
               <Link to={`/tracker/matches/${match.matchId}`}>Match #{match.matchId}</Link>
-              <span className="muted">{formatDate(match.createdAt)}</span>
+              <span className="muted">{dates.date(match.createdAt)}</span>
               <span className="muted">{match.mode?.name ?? 'Overall'}</span>
               {scoreA != null && scoreB != null && <span>{`${scoreA} - ${scoreB}`}</span>}
             </div>
