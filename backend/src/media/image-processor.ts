@@ -13,7 +13,7 @@ export interface ResizedImage {
 }
 
 type WorkerAnswer =
-  | { ok: true; width: number; height: number; format: string; variants: { width: number; height: number; bytes: Uint8Array }[] }
+  | { ok: true; width: number; height: number; format: string; variants: { width: number; height: number; bytes: Uint8Array }[]; threadId: number }
   | { ok: false; problem: string };
 
 /** An upload the worker could not take, with the sentence to answer. */
@@ -30,11 +30,19 @@ const IDLE_THREAD_MS = 60_000;
 @Injectable()
 export class ImageProcessor implements OnApplicationShutdown {
   private pool: Piscina<{ bytes: Uint8Array; widths: number[]; maxPixels: number; maxSide: number }, WorkerAnswer> | null = null;
+  /** The threads (their `threadId`) that have resized an upload: the pool's, never the event loop's own (0). */
+  readonly resizedOn = new Set<number>();
+
+  /** The pool's worker threads running now (none before the first upload). */
+  get threads(): number {
+    return this.pool?.threads.length ?? 0;
+  }
 
   async resize(bytes: Buffer): Promise<ResizedImage> {
     this.pool ??= new Piscina({ filename: IMAGE_WORKER_FILE, minThreads: 0, maxThreads: THREADS, idleTimeout: IDLE_THREAD_MS });
     const answer = await this.pool.run({ bytes: new Uint8Array(bytes), widths: [...MEDIA_WIDTHS], maxPixels: MAX_MEDIA_PIXELS, maxSide: MAX_MEDIA_SIDE });
     if (!answer.ok) throw new UnreadableImageError(answer.problem);
+    this.resizedOn.add(answer.threadId);
     return {
       width: answer.width,
       height: answer.height,

@@ -5,11 +5,12 @@
 //
 // Plain JavaScript, loaded by Node itself and never built (as the share cards' worker): the
 // server in backend/dist and the tests under Jest start this same file. It takes data only.
+import { threadId } from 'node:worker_threads';
 import sharp from 'sharp';
 
 /**
  * @param {{ bytes: Uint8Array; widths: number[]; maxPixels: number; maxSide: number }} task
- * @returns {Promise<{ ok: true; width: number; height: number; format: string; variants: { width: number; height: number; bytes: Uint8Array }[] } | { ok: false; problem: string }>}
+ * @returns {Promise<{ ok: true; width: number; height: number; format: string; variants: { width: number; height: number; bytes: Uint8Array }[]; threadId: number } | { ok: false; problem: string }>}
  */
 export default async function resize({ bytes, widths, maxPixels, maxSide }) {
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -43,7 +44,8 @@ export default async function resize({ bytes, widths, maxPixels, maxSide }) {
       const { data, info } = await sharp(input, options).rotate().webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
       variants.push({ width: info.width, height: info.pageHeight ?? info.height, bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) });
     }
-    return { ok: true, width, height, format: metadata.format ?? 'unknown', variants };
+    // The thread that did it, so the server can show it was not the event loop's (threadId 0).
+    return { ok: true, width, height, format: metadata.format ?? 'unknown', variants, threadId };
   } catch {
     return { ok: false, problem: 'The file could not be read as an image: it may be damaged or cut short.' };
   }

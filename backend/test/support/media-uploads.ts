@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 
-/** A real PNG of the given size, one colour. */
-export function pngOf(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 225, g: 29, b: 72 } } }).png().toBuffer();
+/** A real PNG of the given size, one colour (the brand rose unless another is given). */
+export function pngOf(width: number, height: number, background = { r: 225, g: 29, b: 72 }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
