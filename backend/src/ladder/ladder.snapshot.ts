@@ -13,10 +13,12 @@ import { PlayerLines } from './player-lines.js';
 export const SNAPSHOT_VERSION = 5;
 
 /**
- * A stored state: `state` is JSON of everything but the players' lines, `lines` their columns'
- * bytes, player after player in the order of the JSON's players (each PlayerLines.bytes()).
- * Loading copies those bytes into each player's typed array instead of parsing numbers
- * (docs/performance.md, "Scale curve").
+ * A stored state (docs/performance.md, "Scale curve"): `state` is JSON of the strings and the
+ * rare fields (names, Discord IDs, standing merges, seasons, voids), `lines` the bytes of the
+ * rest: first every player's numbers (SerializedState.numbers Float64 values, see writePlayer),
+ * then every player's lines (PlayerLines.bytes(), a wide player's from a multiple of 8), player
+ * after player in the order of the JSON's lists. A load copies the lines once into one buffer
+ * that every player's typed array views, and reads the numbers without parsing text.
  */
 export interface SerializedLadder {
   state: string;
@@ -30,20 +32,6 @@ export interface LadderSnapshot {
   revision: number;
   state: LadderState;
 }
-
-type PlayerTuple = [
-  id: number,
-  discordId: string,
-  discordIds: string[],
-  username: string,
-  mergedInto: number | null,
-  ratings: [number, number][],
-  /** How many lines the player has in `lines`; negative: −count, in the wide (Float64) layout. */
-  lineCount: number,
-  totals: TotalsTuple,
-  absorbed: MergeTuple[],
-  resets: ResetTuple[],
-];
 
 type ResetTuple = [firstMatchId: number, pool: number, delta: number];
 
@@ -66,7 +54,14 @@ interface SerializedState {
   littleEndian: boolean;
   nextPlayerId: number;
   nextMatchId: number;
-  players: PlayerTuple[];
+  /** Per player, in one order: */
+  discordId: string[];
+  username: string[];
+  discordIds: string[][];
+  /** Standing merges, by the index of their primary in the lists above (few players have any). */
+  absorbed: [index: number, records: MergeTuple[]][];
+  /** How many Float64 values the players' numbers take at the start of `lines`. */
+  numbers: number;
   // No Idempotency-Key answers: they matter for a bounded window only, and the repository reads
   // that window's events again after loading a snapshot (older snapshots' answers are ignored).
   voided: number[];
@@ -104,15 +99,33 @@ const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, 
   resetSince,
 });
 
-/** The state as compact JSON (tuples, not objects) and its players' lines as bytes. */
+/**
+ * One player's numbers: id, merged-into (−1: none), line count (negative: −count, in the wide
+ * layout), the six totals, the ratings (count, then pool and rating each) and the soft-reset
+ * moves (count, then first match id, pool and delta each).
+ */
+function writePlayer(out: number[], p: LadderPlayer): void {
+  const t = p.totals;
+  out.push(p.id, p.mergedInto ?? -1, p.lines.wide ? -p.lines.length : p.lines.length, t.wins, t.losses, t.kills, t.deaths, t.assists, t.score);
+  out.push(p.ratings.size);
+  for (const [pool, rating] of p.ratings) out.push(pool, rating);
+  out.push(p.resets.length);
+  for (const r of p.resets) out.push(r.firstMatchId, r.pool, r.delta);
+}
+
+/** The state as compact JSON and bytes (SerializedLadder). */
 export function serializeState(state: LadderState): SerializedLadder {
   const players = [...state.players.values()];
-  let bytes = 0;
-  for (const p of players) bytes += p.lines.bytes().byteLength;
+  const numbers: number[] = [];
+  for (const p of players) writePlayer(numbers, p);
+  let bytes = numbers.length * 8;
+  for (const p of players) bytes = startOf(bytes, p.lines.wide) + p.lines.bytes().byteLength;
   const lines = new Uint8Array(bytes);
-  let offset = 0;
+  new Float64Array(lines.buffer, 0, numbers.length).set(numbers);
+  let offset = numbers.length * 8;
   for (const p of players) {
     const own = p.lines.bytes();
+    offset = startOf(offset, p.lines.wide);
     lines.set(own, offset);
     offset += own.byteLength;
   }
@@ -120,18 +133,11 @@ export function serializeState(state: LadderState): SerializedLadder {
     littleEndian: LITTLE_ENDIAN,
     nextPlayerId: state.nextPlayerId,
     nextMatchId: state.nextMatchId,
-    players: players.map((p) => [
-      p.id,
-      p.discordId,
-      p.discordIds,
-      p.username,
-      p.mergedInto,
-      [...p.ratings.entries()],
-      p.lines.wide ? -p.lines.length : p.lines.length,
-      totalsTuple(p.totals),
-      p.absorbed.map(mergeTuple),
-      p.resets.map(resetTuple),
-    ]),
+    discordId: players.map((p) => p.discordId),
+    username: players.map((p) => p.username),
+    discordIds: players.map((p) => p.discordIds),
+    absorbed: players.flatMap((p, i): SerializedState['absorbed'] => (p.absorbed.length > 0 ? [[i, p.absorbed.map(mergeTuple)]] : [])),
+    numbers: numbers.length,
     voided: [...state.voided],
     matchPositions: state.matchPositions,
     reverted: [...state.reverted],
@@ -140,34 +146,52 @@ export function serializeState(state: LadderState): SerializedLadder {
   return { state: JSON.stringify(serialized), lines };
 }
 
-/** Bytes a player's lines take in `lines` (PlayerTuple's lineCount). */
-const lineBytes = (lineCount: number): number => PlayerLines.byteLength(Math.abs(lineCount), lineCount < 0);
+/** Where a player's lines start in `lines` after `offset`: a wide player's Float64 view needs a multiple of 8. */
+const startOf = (offset: number, wide: boolean): number => (wide ? Math.ceil(offset / 8) * 8 : offset);
 
 export function deserializeState({ state, lines }: SerializedLadder): LadderState {
   const s = JSON.parse(state) as SerializedState;
   if (s.littleEndian !== LITTLE_ENDIAN) throw new Error('The snapshot was written on a machine of the other byte order.');
-  const expected = s.players.reduce((sum, [, , , , , , lineCount]) => sum + lineBytes(lineCount), 0);
-  if (lines.byteLength !== expected) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, its players name ${expected}.`);
+  if (lines.byteLength < s.numbers * 8) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, short of its ${s.numbers} numbers.`);
+  // One copy, into a buffer of its own that starts aligned: the numbers are read from it and
+  // the players' lines view it.
+  const shared = new Uint8Array(lines.byteLength);
+  shared.set(lines);
+  const numbers = new Float64Array(shared.buffer, 0, s.numbers);
+  const absorbed = new Map(s.absorbed);
   const players = new Map<number, LadderPlayer>();
   const playerIdByDiscordId = new Map<string, number>();
-  let offset = 0;
-  for (const [id, discordId, discordIds, username, mergedInto, ratings, lineCount, totals, absorbed, resets] of s.players) {
-    const size = lineBytes(lineCount);
+  let at = 0;
+  let offset = s.numbers * 8;
+  s.discordId.forEach((discordId, i) => {
+    const [id, mergedInto, lineCount] = [numbers[at]!, numbers[at + 1]!, numbers[at + 2]!];
+    const totals = { wins: numbers[at + 3]!, losses: numbers[at + 4]!, kills: numbers[at + 5]!, deaths: numbers[at + 6]!, assists: numbers[at + 7]!, score: numbers[at + 8]! };
+    at += 9;
+    const ratings = new Map<number, number>();
+    for (let n = numbers[at++]!; n > 0; n--, at += 2) ratings.set(numbers[at]!, numbers[at + 1]!);
+    const resets: RatingReset[] = [];
+    for (let n = numbers[at++]!; n > 0; n--, at += 3) resets.push({ firstMatchId: numbers[at]!, pool: numbers[at + 1]!, delta: numbers[at + 2]! });
+    const wide = lineCount < 0;
+    const size = PlayerLines.byteLength(Math.abs(lineCount), wide);
+    offset = startOf(offset, wide);
+    if (offset + size > shared.byteLength) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, its players name more.`);
+    const discordIds = s.discordIds[i]!;
     players.set(id, {
       id,
       discordId,
       discordIds,
-      username,
-      mergedInto,
-      ratings: new Map(ratings),
-      lines: PlayerLines.fromBytes(lines.subarray(offset, offset + size), lineCount < 0),
-      totals: totalsOf(totals),
-      absorbed: absorbed.map(mergeOf),
-      resets: resets.map(resetOf),
+      username: s.username[i]!,
+      mergedInto: mergedInto === -1 ? null : mergedInto,
+      ratings,
+      lines: PlayerLines.fromBytes(shared.subarray(offset, offset + size), wide),
+      totals,
+      absorbed: (absorbed.get(i) ?? []).map(mergeOf),
+      resets,
     });
     offset += size;
     for (const alias of discordIds) playerIdByDiscordId.set(alias, id);
-  }
+  });
+  if (at !== s.numbers || offset !== shared.byteLength) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, its players name ${offset}.`);
   return {
     nextPlayerId: s.nextPlayerId,
     nextMatchId: s.nextMatchId,

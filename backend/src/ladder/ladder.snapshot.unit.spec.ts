@@ -66,7 +66,9 @@ describe('ladder snapshot', () => {
     const { state, events } = ladder();
     expect(events.map((e) => e.type)).toContain('PlayersUnmerged');
     const snapshot = serializeState(state);
-    expect(snapshot.lines.byteLength).toBe([...state.players.values()].reduce((n, p) => n + p.lines.length * 12, 0));
+    // The players' numbers (8 bytes each), then 12 bytes a line.
+    const numbers = (JSON.parse(snapshot.state) as { numbers: number }).numbers;
+    expect(snapshot.lines.byteLength).toBe(numbers * 8 + [...state.players.values()].reduce((n, p) => n + p.lines.length * 12, 0));
     const loaded = deserializeState(snapshot);
     expect(plain(loaded)).toEqual({ ...plain(state), answers: new Map() });
     // The same snapshot again, byte for byte.
@@ -87,19 +89,27 @@ describe('ladder snapshot', () => {
     const recorded = events[0] as MatchRecorded;
     const odd: MatchRecorded = {
       type: 'MatchRecorded',
-      data: { ...recorded.data, matchId: 2, participants: recorded.data.participants.map((p) => ({ ...p, ratingChange: p.ratingChange + 0.25 })) },
+      // Only the second player's line: the first keeps one packed line (12 bytes), so the wide one starts at 16.
+      data: { ...recorded.data, matchId: 2, participants: recorded.data.participants.slice(1).map((p) => ({ ...p, ratingChange: p.ratingChange + 0.25 })) },
     };
     evolve(state, odd, { position: 2 });
-    expect(state.players.get(1)!.lines.wide).toBe(true);
-    const loaded = deserializeState(serializeState(state));
+    expect([state.players.get(1)!.lines.wide, state.players.get(2)!.lines.wide]).toEqual([false, true]);
+    const snapshot = serializeState(state);
+    // Each player's 13 numbers (id, merged-into, line count, six totals, one rating, no resets), then the lines.
+    expect(snapshot.lines.byteLength).toBe(2 * 13 * 8 + 12 + 4 + 2 * 32);
+    const loaded = deserializeState(snapshot);
     expect(plain(loaded)).toEqual(plain(state));
-    expect(loaded.players.get(1)!.lines.change(1)).toBe(recorded.data.participants[0]!.ratingChange + 0.25);
+    expect(loaded.players.get(2)!.lines.change(1)).toBe(recorded.data.participants[1]!.ratingChange + 0.25);
   });
 
   test('a snapshot whose lines do not add up, or of the other byte order, is refused, not misread', () => {
     const { state } = ladder();
     const { state: text, lines } = serializeState(state);
-    expect(() => deserializeState({ state: text, lines: lines.subarray(12) })).toThrow(/lines are \d+ bytes, its players name \d+/);
+    expect(() => deserializeState({ state: text, lines: lines.subarray(0, lines.byteLength - 12) })).toThrow(/lines are \d+ bytes, its players name more/);
+    const longer = new Uint8Array(lines.byteLength + 12);
+    longer.set(lines);
+    expect(() => deserializeState({ state: text, lines: longer })).toThrow(/lines are \d+ bytes, its players name \d+/);
+    expect(() => deserializeState({ state: text, lines: lines.subarray(0, 8) })).toThrow(/short of its \d+ numbers/);
     const other = JSON.stringify({ ...JSON.parse(text), littleEndian: !JSON.parse(text).littleEndian });
     expect(() => deserializeState({ state: other, lines })).toThrow('other byte order');
   });

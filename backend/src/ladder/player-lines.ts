@@ -51,13 +51,20 @@ export class PlayerLines implements Iterable<Line> {
     return out;
   }
 
-  /** Lines from their stored bytes (`bytes`, see `bytes()`): packed unless `wide`. */
+  /**
+   * Lines from their stored bytes (see `bytes()`), packed unless `wide`. Bytes aligned for
+   * their layout (4 packed, 8 wide) are used in place, not copied: a snapshot's load makes
+   * every player a view of one buffer (ladder.snapshot.ts), and a player that grows moves to a
+   * buffer of its own. Other bytes are copied.
+   */
   static fromBytes(bytes: Uint8Array, wide: boolean): PlayerLines {
     const one = PlayerLines.byteLength(1, wide);
     if (bytes.byteLength % one !== 0) throw new Error(`Player lines of ${bytes.byteLength} bytes`);
-    // One copy into a buffer of its own (any alignment): the snapshot's bytes can then go.
-    const own = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    return new PlayerLines(wide ? new Float64Array(own) : new Int32Array(own), bytes.byteLength / one);
+    const width = wide ? 8 : 4;
+    const [buffer, offset] =
+      bytes.byteOffset % width === 0 ? [bytes.buffer, bytes.byteOffset] : [bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), 0];
+    const count = bytes.byteLength / width;
+    return new PlayerLines(wide ? new Float64Array(buffer, offset, count) : new Int32Array(buffer, offset, count), bytes.byteLength / one);
   }
 
   /** Bytes `count` lines take in bytes(): 12 a line packed, 32 wide. */
@@ -76,7 +83,7 @@ export class PlayerLines implements Iterable<Line> {
 
   /** The lines' bytes in this platform's byte order (the snapshot records which). */
   bytes(): Uint8Array {
-    return new Uint8Array(this.data.buffer, 0, this.size * this.stride * this.data.BYTES_PER_ELEMENT);
+    return new Uint8Array(this.data.buffer, this.data.byteOffset, this.size * this.stride * this.data.BYTES_PER_ELEMENT);
   }
 
   push(matchId: number, pool: PoolKey, change: number, recordedAs: number): void {

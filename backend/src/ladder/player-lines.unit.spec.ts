@@ -76,4 +76,25 @@ describe('PlayerLines', () => {
     }
     expect(() => PlayerLines.fromBytes(new Uint8Array(13), false)).toThrow('Player lines of 13 bytes');
   });
+
+  test('aligned bytes are viewed in place; a push or a removal never touches the lines beside them', () => {
+    const first = PlayerLines.of(lines(3));
+    const second = PlayerLines.of(lines(4));
+    const shared = new Uint8Array(first.bytes().byteLength + second.bytes().byteLength);
+    shared.set(first.bytes());
+    shared.set(second.bytes(), first.bytes().byteLength);
+    const a = PlayerLines.fromBytes(shared.subarray(0, 36), false);
+    const b = PlayerLines.fromBytes(shared.subarray(36), false);
+    expect(a.bytes().buffer).toBe(shared.buffer);
+    a.removeAt(0);
+    a.push(999, 1, 1, 1);
+    expect([...b]).toEqual(lines(4));
+    expect([...a]).toEqual([...lines(3).slice(1), { matchId: 999, pool: 1, change: 1, recordedAs: 1 }]);
+    // The removal left room in its own bytes; past them, it moves to a buffer of its own.
+    expect(a.bytes().buffer).toBe(shared.buffer);
+    a.push(1000, 2, -2, 1);
+    expect(a.bytes().buffer).not.toBe(shared.buffer);
+    expect(a.length).toBe(4);
+    expect([...b]).toEqual(lines(4));
+  });
 });

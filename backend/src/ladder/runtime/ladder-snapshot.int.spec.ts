@@ -36,9 +36,10 @@ describe('ladder state snapshots', () => {
     // Binary lines beside the JSON (docs/performance.md, "Scale curve"): 12 bytes a line.
     expect(row.version).toBe(SNAPSHOT_VERSION);
     expect(Buffer.isBuffer(row.lines)).toBe(true);
-    expect(row.lines.byteLength).toBe(3 * 2 * 12);
-    // The JSON names each player's line count, not its lines.
-    expect(JSON.parse(row.state).players.map((p: unknown[]) => p[6])).toEqual([2, 2, 2]);
+    // Each player's 13 numbers (id, merged-into, line count, six totals, one rating, no resets), then its two lines.
+    expect(row.lines.byteLength).toBe(3 * 13 * 8 + 3 * 2 * 12);
+    // The JSON holds the names, not the lines.
+    expect(JSON.parse(row.state)).toMatchObject({ username: ['A', 'B', 'C'], numbers: 3 * 13 });
 
     // It really starts from the snapshot: a marked one shows through.
     const marked = JSON.stringify({ ...JSON.parse(row.state), nextMatchId: 999 });
