@@ -10,6 +10,7 @@ import {
   type RecordMatchRequest,
   validateRecordMatch,
 } from '@team/contracts';
+import { foldSteps, type LadderStep } from '../../test/support/ladder-fold.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/domain-errors.js';
 import { decide, type LadderCommand } from './ladder.decider.js';
 import { evolve } from './ladder.evolve.js';
@@ -254,17 +255,8 @@ function voidMatch(events: readonly LadderEvent[], matchId: number, reason = 'Wr
 }
 
 /** Like history(), but each item may need the events so far (a void reads its match from them). */
-function historyWith(...steps: (LadderCommand | ((events: LadderEvent[]) => LadderCommand))[]): LadderEvent[] {
-  const state = initialLadderState();
-  const events: LadderEvent[] = [];
-  for (const step of steps) {
-    const command = typeof step === 'function' ? step(events) : step;
-    for (const event of decide(command, state, { now })) {
-      evolve(state, event, { position: events.length + 1 });
-      events.push(event);
-    }
-  }
-  return events;
+function historyWith(...steps: LadderStep[]): LadderEvent[] {
+  return foldSteps(now, ...steps).events;
 }
 
 const changeIn = (event: LadderEvent, playerId: number) =>

@@ -1,7 +1,8 @@
 import { MODES, validateRecordMatch, type LadderEvent, type MatchRecorded, type RecordMatchPlayer } from '@team/contracts';
+import { foldSteps, type LadderStep } from '../../test/support/ladder-fold.js';
 import { decide, type LadderCommand } from './ladder.decider.js';
 import { evolve } from './ladder.evolve.js';
-import { initialLadderState, type LadderState } from './ladder.state.js';
+import type { LadderState } from './ladder.state.js';
 import { deserializeState, serializeState } from './ladder.snapshot.js';
 
 // The restart snapshot (docs/performance.md, "Scale curve"): JSON of names and small fields,
@@ -16,19 +17,7 @@ function match(team1: string[], team2: string[], modeId: number | null = null): 
   return { type: 'RecordMatch', request: validation.value, mode: validation.mode, statsUsed: validation.statsUsed, idempotencyKey: null, requestHash: null };
 }
 
-/** Decides and folds each step in turn (a step may read the events so far). */
-function fold(...steps: (LadderCommand | ((events: LadderEvent[]) => LadderCommand))[]) {
-  const state = initialLadderState();
-  const events: LadderEvent[] = [];
-  for (const step of steps) {
-    const command = typeof step === 'function' ? step(events) : step;
-    for (const event of decide(command, state, { now })) {
-      evolve(state, event, { position: events.length + 1 });
-      events.push(event);
-    }
-  }
-  return { state, events };
-}
+const fold = (...steps: LadderStep[]) => foldSteps(now, ...steps);
 
 const voidOf = (matchId: number) => (events: LadderEvent[]): LadderCommand => ({
   type: 'VoidMatch',
