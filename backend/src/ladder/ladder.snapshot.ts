@@ -153,18 +153,19 @@ export function deserializeState({ state, lines }: SerializedLadder): LadderStat
   const s = JSON.parse(state) as SerializedState;
   if (s.littleEndian !== LITTLE_ENDIAN) throw new Error('The snapshot was written on a machine of the other byte order.');
   if (lines.byteLength < s.numbers * 8) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, short of its ${s.numbers} numbers.`);
-  // One copy, into a buffer of its own that starts aligned: the numbers are read from it and
-  // the players' lines view it.
-  const shared = new Uint8Array(lines.byteLength);
-  shared.set(lines);
-  const numbers = new Float64Array(shared.buffer, 0, s.numbers);
+  // Two copies into buffers that start aligned: the numbers, read once, and the lines, which
+  // the players' typed arrays view (kept only as long as one of them does).
+  const numbers = new Float64Array(lines.buffer.slice(lines.byteOffset, lines.byteOffset + s.numbers * 8));
+  const shared = new Uint8Array(lines.buffer.slice(lines.byteOffset + s.numbers * 8, lines.byteOffset + lines.byteLength));
   const absorbed = new Map(s.absorbed);
   const players = new Map<number, LadderPlayer>();
   const playerIdByDiscordId = new Map<string, number>();
   let at = 0;
-  let offset = s.numbers * 8;
+  let offset = 0;
   s.discordId.forEach((discordId, i) => {
-    const [id, mergedInto, lineCount] = [numbers[at]!, numbers[at + 1]!, numbers[at + 2]!];
+    const id = numbers[at]!;
+    const mergedInto = numbers[at + 1]!;
+    const lineCount = numbers[at + 2]!;
     const totals = { wins: numbers[at + 3]!, losses: numbers[at + 4]!, kills: numbers[at + 5]!, deaths: numbers[at + 6]!, assists: numbers[at + 7]!, score: numbers[at + 8]! };
     at += 9;
     const ratings = new Map<number, number>();
@@ -191,7 +192,9 @@ export function deserializeState({ state, lines }: SerializedLadder): LadderStat
     offset += size;
     for (const alias of discordIds) playerIdByDiscordId.set(alias, id);
   });
-  if (at !== s.numbers || offset !== shared.byteLength) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, its players name ${offset}.`);
+  if (at !== s.numbers || offset !== shared.byteLength) {
+    throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, its players name ${s.numbers * 8 + offset}.`);
+  }
   return {
     nextPlayerId: s.nextPlayerId,
     nextMatchId: s.nextMatchId,
