@@ -8,7 +8,8 @@ import { startEmbeddedPostgres } from '../scripts/lib/embedded-pg.mjs';
 export async function withEmbeddedPostgres(work) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
   fs.chmodSync(root, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(root, 'data') });
+  // Sized like `npm start`'s (docs/configuration.md): the scale curve's ladders outgrow the default.
+  const server = await startEmbeddedPostgres({ dataDir: path.join(root, 'data'), sizedMemory: true });
   try {
     return await work(server);
   } finally {

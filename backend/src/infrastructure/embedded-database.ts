@@ -32,6 +32,7 @@ interface EmbeddedPgModule {
   startEmbeddedPostgres(options: {
     dataDir: string;
     log?: (line: string) => void;
+    sizedMemory?: boolean;
     supervise?: (event: EmbeddedServerEvent) => void;
   }): Promise<EmbeddedServer>;
   runningEmbeddedPostgres(options: { dataDir: string }): Omit<EmbeddedServer, 'stop'> | null;
@@ -60,7 +61,8 @@ export async function openEmbeddedDatabase(dataDir: string, log: (line: string) 
  */
 export async function startEmbeddedDatabase(dataDir: string, log: (line: string) => void, supervise?: (event: EmbeddedServerEvent) => void) {
   const { startEmbeddedPostgres } = await embeddedPg();
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log, ...(supervise ? { supervise } : {}) });
+  // Shared buffers sized to the machine (docs/configuration.md): the site's database, not a test's.
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), log, sizedMemory: true, ...(supervise ? { supervise } : {}) });
   const admin = knexFactory({ client: 'pg', connection: server.url, pool: { min: 0, max: 1 } });
   try {
     const exists = await admin.raw(`SELECT 1 FROM pg_database WHERE datname = 'team_site'`);
