@@ -149,6 +149,12 @@ export function serializeState(state: LadderState): SerializedLadder {
 /** Where a player's lines start in `lines` after `offset`: a wide player's Float64 view needs a multiple of 8. */
 const startOf = (offset: number, wide: boolean): number => (wide ? Math.ceil(offset / 8) * 8 : offset);
 
+/**
+ * A whole number read from a Float64Array as the integer it is, which V8 keeps unboxed (a Smi)
+ * in an object or a Map as a fold's values are; others (and −0) as they are.
+ */
+const exact = (value: number): number => (value === (value | 0) && (value !== 0 || 1 / value > 0) ? value | 0 : value);
+
 export function deserializeState({ state, lines }: SerializedLadder): LadderState {
   const s = JSON.parse(state) as SerializedState;
   if (s.littleEndian !== LITTLE_ENDIAN) throw new Error('The snapshot was written on a machine of the other byte order.');
@@ -163,15 +169,15 @@ export function deserializeState({ state, lines }: SerializedLadder): LadderStat
   let at = 0;
   let offset = 0;
   s.discordId.forEach((discordId, i) => {
-    const id = numbers[at]!;
-    const mergedInto = numbers[at + 1]!;
-    const lineCount = numbers[at + 2]!;
-    const totals = { wins: numbers[at + 3]!, losses: numbers[at + 4]!, kills: numbers[at + 5]!, deaths: numbers[at + 6]!, assists: numbers[at + 7]!, score: numbers[at + 8]! };
-    at += 9;
+    const next = (): number => exact(numbers[at++]!);
+    const id = next();
+    const mergedInto = next();
+    const lineCount = next();
+    const totals = { wins: next(), losses: next(), kills: next(), deaths: next(), assists: next(), score: next() };
     const ratings = new Map<number, number>();
-    for (let n = numbers[at++]!; n > 0; n--, at += 2) ratings.set(numbers[at]!, numbers[at + 1]!);
+    for (let n = next(); n > 0; n--) ratings.set(next(), next());
     const resets: RatingReset[] = [];
-    for (let n = numbers[at++]!; n > 0; n--, at += 3) resets.push({ firstMatchId: numbers[at]!, pool: numbers[at + 1]!, delta: numbers[at + 2]! });
+    for (let n = next(); n > 0; n--) resets.push({ firstMatchId: next(), pool: next(), delta: next() });
     const wide = lineCount < 0;
     const size = PlayerLines.byteLength(Math.abs(lineCount), wide);
     offset = startOf(offset, wide);
