@@ -69,6 +69,10 @@ describe('rebuilding every read model of a real history', () => {
     // built after its load, as the migrations made it.
     const indexes = await liveIndexes();
     expect(indexes.length).toBeGreaterThan(8);
+    // Among them the covering line indexes and the voided matches' (matches.projection.ts, 007),
+    // which a rebuild defers and builds again like the others.
+    const covering = indexes.filter((index: { indexdef: string }) => / INCLUDE |WHERE \(voided_at IS NOT NULL\)/.test(index.indexdef));
+    expect(covering.map((index: { indexname: string }) => index.indexname).sort()).toEqual(['ladder_matches_voided_idx', 'ladder_participants_match_idx', 'ladder_participants_player_idx']);
     const matchesOnly = await tableChecksums(app.knex, readModelProjections);
     await rebuild(7, 20);
     expect(await liveIndexes()).toEqual(indexes);

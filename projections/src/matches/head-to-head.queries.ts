@@ -6,6 +6,9 @@ import { MATCHES_TABLE, PARTICIPANTS_TABLE } from './matches.projection.js';
 // Head-to-head reads the participant lines: a line's player_id is the account it counts for now
 // (a merge moves the duplicate's lines to the primary, so a tombstone is never met). A voided
 // match keeps its lines for its match page, so its match row (voided_at) leaves it out here.
+// Both sides of a line are read from the participants' indexes alone (index-only scans), and the
+// voided matches from their own small index (matches.projection.ts, migration 007; the reasons in
+// docs/performance.md, "Scale curve").
 
 type Side = 'opponents' | 'teammates';
 
@@ -27,8 +30,8 @@ async function playersMet(knex: Knex, playerId: number, side: Side): Promise<Hea
          ON other.match_id = own.match_id AND other.player_id <> own.player_id
         AND ${side === 'opponents' ? 'other.team <> own.team' : 'other.team = own.team'}
        JOIN ${PLAYERS_TABLE} p ON p.id = other.player_id
-       JOIN ${MATCHES_TABLE} m ON m.id = own.match_id AND m.voided_at IS NULL
       WHERE own.player_id = ?
+        AND NOT EXISTS (SELECT 1 FROM ${MATCHES_TABLE} v WHERE v.id = own.match_id AND v.voided_at IS NOT NULL)
       GROUP BY other.player_id, p.username
       -- Names in a fixed (byte) order, not the database's collation: every server sorts them alike.
       ORDER BY matches DESC, lower(p.username) COLLATE "C", p.username COLLATE "C", other.player_id

@@ -223,6 +223,24 @@ export const matchesProjection: Projection = defineProjection<Exclude<LadderEven
         await knex.raw(`CREATE INDEX ladder_matches_played_idx ON ${MATCHES_TABLE} (created_at DESC, id DESC) WHERE voided_at IS NULL`);
       },
     },
+    {
+      // Reads of a busy player's matches at scale (docs/performance.md, "Scale curve"): the lines'
+      // indexes carry what head-to-head and a match's line-up read, so those are index-only scans
+      // instead of one heap page per line, and the few voided matches have an index of their own
+      // that the reads test against (NOT EXISTS) instead of joining every match row. Indexes only,
+      // so no replay; a rebuild defers them like the others (rebuild-indexes.ts).
+      name: '007_covering_line_indexes',
+      replay: false,
+      async up(knex) {
+        await knex.raw(`
+          DROP INDEX ladder_participants_player_idx;
+          CREATE INDEX ladder_participants_player_idx ON ${PARTICIPANTS_TABLE} (player_id, match_id DESC) INCLUDE (team, won);
+          DROP INDEX ladder_participants_match_idx;
+          CREATE INDEX ladder_participants_match_idx ON ${PARTICIPANTS_TABLE} (match_id) INCLUDE (id, player_id, team);
+          CREATE INDEX ladder_matches_voided_idx ON ${MATCHES_TABLE} (id) WHERE voided_at IS NOT NULL;
+        `);
+      },
+    },
   ],
   handlers: {
     MatchRecorded: (event, trx) => applyMatchesRecorded([event], trx),

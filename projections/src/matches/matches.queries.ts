@@ -3,7 +3,8 @@ import type { LineStats, Match, MatchHeader, PlayerMatchRecord } from '@team/con
 import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, type MatchRow, type ParticipantRow } from './matches.projection.js';
 
-type ParticipantWithName = ParticipantRow & { username: string };
+/** A line of a match's line-up: what the participants index carries (docs/performance.md, "Scale curve"), and the name. */
+type LineUpLine = Pick<ParticipantRow, 'id' | 'match_id' | 'player_id' | 'team'> & { username: string };
 
 /** A match row as every view of a match starts. */
 export function matchHeader(row: MatchRow): MatchHeader {
@@ -32,8 +33,8 @@ export function lineStats(line: ParticipantRow): LineStats {
 }
 
 /** Matches with their participants (current usernames), in the order of `ids`. */
-async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<number, { match: Match; lines: ParticipantWithName[] }>> {
-  const out = new Map<number, { match: Match; lines: ParticipantWithName[] }>();
+async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<number, { match: Match; lines: LineUpLine[] }>> {
+  const out = new Map<number, { match: Match; lines: LineUpLine[] }>();
   if (ids.length === 0) return out;
   const [matches, lines] = await Promise.all([
     knex<MatchRow>(MATCHES_TABLE).whereIn('id', ids),
@@ -41,9 +42,10 @@ async function loadMatches(knex: Knex, ids: readonly number[]): Promise<Map<numb
       .join(`${PLAYERS_TABLE} as p`, 'p.id', 't.player_id')
       .whereIn('t.match_id', ids)
       .orderBy('t.id')
-      .select<ParticipantWithName[]>('t.*', 'p.username'),
+      // Only the line-up's columns: an index-only scan of ladder_participants_match_idx.
+      .select<LineUpLine[]>('t.id', 't.match_id', 't.player_id', 't.team', 'p.username'),
   ]);
-  const byMatch = new Map<number, ParticipantWithName[]>();
+  const byMatch = new Map<number, LineUpLine[]>();
   for (const line of lines) {
     const list = byMatch.get(line.match_id) ?? [];
     list.push(line);
@@ -78,19 +80,26 @@ export async function recentMatches(knex: Knex, limit: number): Promise<Match[]>
   return ids.map((id) => loaded.get(id)!.match);
 }
 
+/**
+ * The voided match of line `t`, if it is one: a read's `NOT EXISTS` over the few voided matches'
+ * index (ladder_matches_voided_idx) instead of a join with every match row.
+ */
+function voidedMatchOf(knex: Knex): Knex.QueryBuilder {
+  return knex(`${MATCHES_TABLE} as v`).select(knex.raw('1')).whereRaw('v.id = t.match_id').whereNotNull('v.voided_at');
+}
+
 /** A player's history, newest first: one entry per match it (or an account merged into it) played and that counts. */
 export async function playerMatchHistory(knex: Knex, playerId: number): Promise<PlayerMatchRecord[]> {
   const own = await knex(`${PARTICIPANTS_TABLE} as t`)
-    .join(`${MATCHES_TABLE} as m`, 'm.id', 't.match_id')
     .where('t.player_id', playerId)
-    .whereNull('m.voided_at')
+    .whereNotExists(voidedMatchOf(knex))
     .orderBy('t.match_id', 'desc')
     .select<ParticipantRow[]>('t.*');
   const loaded = await loadMatches(knex, own.map((line) => line.match_id));
   return own.map((line): PlayerMatchRecord => {
     const { match, lines } = loaded.get(line.match_id)!;
     const others = lines.filter((l) => l.player_id !== playerId);
-    const person = (l: ParticipantWithName) => ({ id: l.player_id, username: l.username });
+    const person = (l: LineUpLine) => ({ id: l.player_id, username: l.username });
     return {
       id: line.id,
       won: line.won,
