@@ -12,7 +12,7 @@ const contractsPatterns = [
   { group: ['knex', 'pg', 'node:*', 'react', '@nestjs/*'], message: 'contracts has no I/O and no framework.' },
 ];
 /** The folders of contracts above the wire schemas: the events, parsers and imports built on them, and the OpenAPI document. */
-const CONTRACTS_ABOVE_API = ['cms', 'ladder', 'record-match', 'players', 'import', 'openapi'];
+const CONTRACTS_ABOVE_API = ['cms', 'ladder', 'record-match', 'players', 'import', 'openapi', 'audit'];
 /** An import of any of these contracts folders, from a file at contracts/src/ or one or two folders below it. */
 const contractsLayer = (folders, message) => ({ group: folders.flatMap((folder) => [`./${folder}/*`, `../${folder}/*`, `../../${folder}/*`]), message });
 

@@ -53,6 +53,7 @@ export * from './api/admin-keys.js';
 export * from './admin-keys/admin-roles.js';
 export * from './api/schema.js';
 export * from './openapi/document.js';
+export * from './audit/audit-event-groups.js';
 export * from './fixtures/fixture-rules.js';
 export * from './fixtures/fixture-events.js';
 export * from './api/fixtures.js';

@@ -1,12 +1,4 @@
-import {
-  CONTENT_SECTION_EVENT_TYPES,
-  LADDER_EVENT_TYPES,
-  OWNER_KEY_ID,
-  OWNER_KEY_NAME,
-  PAGE_EVENT_TYPES,
-  type AdminKeyEvent,
-  type AdminKeySummary,
-} from '@team/contracts';
+import { AUDIT_EVENT_GROUPS, OWNER_KEY_ID, OWNER_KEY_NAME, type AdminKeySummary } from '@team/contracts';
 import { Button, Card, Input, Select } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -19,15 +11,8 @@ import {
 
 const typeOption = (type: string) => ({ value: type, label: type });
 
-/** The events of the admin-keys stream (the server writes their summaries). */
-const ADMIN_KEY_EVENT_TYPES = ['AdminKeyCreated', 'AdminKeyRevoked', 'AdminKeyExpired'] as const satisfies readonly AdminKeyEvent['type'][];
-
-const EVENT_TYPE_OPTIONS = [
-  { label: 'Matches and players', options: LADDER_EVENT_TYPES.map(typeOption) },
-  { label: 'Content sections', options: CONTENT_SECTION_EVENT_TYPES.map(typeOption) },
-  { label: 'Pages and blocks', options: PAGE_EVENT_TYPES.map(typeOption) },
-  { label: 'Admin keys', options: ADMIN_KEY_EVENT_TYPES.map(typeOption) },
-];
+/** Every event type the log holds, in its group (contracts' AUDIT_EVENT_GROUPS). */
+const EVENT_TYPE_OPTIONS = AUDIT_EVENT_GROUPS.map(({ label, types }) => ({ label, options: types.map(typeOption) }));
 
 /** The Key filter's choices: the owner key, then the named keys by name; a key the list lacks shows as its id. */
 function keyOptions(keys: readonly AdminKeySummary[], selected: string) {

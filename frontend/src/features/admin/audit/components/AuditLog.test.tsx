@@ -110,6 +110,30 @@ describe('AuditLog', () => {
     expect(screen.getByTitle('MatchRecorded')).toBeInTheDocument();
   });
 
+  it('offers every audited event type in the filter, in its group: site settings, media, fixtures, profiles, review, webhooks, operations too', async () => {
+    const { user } = setup();
+    await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
+    const expected = [
+      ['SiteSettingsChanged', 'Site settings and media'],
+      ['MediaUploaded', 'Site settings and media'],
+      ['MediaAltChanged', 'Site settings and media'],
+      ['FixtureScheduled', 'Fixtures'],
+      ['PlayerProfileEdited', 'Player profiles'],
+      ['MatchSubmitted', 'Review queue'],
+      ['WebhookCreated', 'Webhooks'],
+      ['AdminKeyCreated', 'Admin keys'],
+      ['ProjectionEventSetAside', 'Operations'],
+    ];
+    // antd lists only the options that match what is typed, each under its group's heading.
+    for (const [type, group] of expected) {
+      await user.type(screen.getByLabelText('Event types'), type!);
+      await waitFor(() => expect(document.querySelector(`.ant-select-item-option[title="${type}"]`)).not.toBeNull(), { timeout: 10_000 });
+      const headings = [...document.querySelectorAll('.ant-select-item-group')].map((heading) => heading.textContent);
+      expect(headings).toContain(group);
+      await user.clear(screen.getByLabelText('Event types'));
+    }
+  });
+
   it('applies typed filters, chosen event types and a time range', async () => {
     const { user, eventRequests } = setup();
     await screen.findByText('Match #2 recorded: Team 1 won, 2 players');
