@@ -75,7 +75,7 @@ export interface LadderPlayer {
    * The player's matches in time order: per line the match id, pool, rating change and the
    * player id it was recorded under (a merge or an unmerge moves lines between accounts; the
    * match's event still names the recording one). Merges need them to refuse accounts that met
-   * in one match and to re-thread ELO-after values. Typed-array columns (player-lines.ts): at
+   * in one match and to re-thread ELO-after values. One typed array (player-lines.ts): at
    * 1,000,000 matches the state holds 8,000,000 lines (docs/performance.md, "Scale curve").
    */
   lines: PlayerLines;

@@ -1,6 +1,6 @@
 import type { PoolKey } from './ladder.state.js';
 
-// A player's participant lines in typed-array columns (docs/performance.md, "Scale curve": the
+// A player's participant lines in one typed array (docs/performance.md, "Scale curve": the
 // ladder state holds every line of the log, 8,000,000 at 1,000,000 matches).
 
 /** Numbers a line holds per layout: match id, recorded-as id, and pool and change (packed in one, or two). */
