@@ -21,22 +21,31 @@ interface MetRow {
 
 /** The players most often met on the other team (or on the same one), most matches first, then by name. */
 async function playersMet(knex: Knex, playerId: number, side: Side): Promise<HeadToHeadEntry[]> {
+  // Counted by player first; only the players that can make the list (as many matches as the
+  // LIMIT-th most met, ties included) are then looked up for their names, not every line's.
   const { rows } = await knex.raw<{ rows: MetRow[] }>(
-    `SELECT other.player_id, p.username,
-            count(*)::int AS matches,
-            count(*) FILTER (WHERE own.won)::int AS wins
-       FROM ${PARTICIPANTS_TABLE} own
-       JOIN ${PARTICIPANTS_TABLE} other
-         ON other.match_id = own.match_id AND other.player_id <> own.player_id
-        AND ${side === 'opponents' ? 'other.team <> own.team' : 'other.team = own.team'}
-       JOIN ${PLAYERS_TABLE} p ON p.id = other.player_id
-      WHERE own.player_id = ?
-        AND NOT EXISTS (SELECT 1 FROM ${MATCHES_TABLE} v WHERE v.id = own.match_id AND v.voided_at IS NOT NULL)
-      GROUP BY other.player_id, p.username
+    `WITH met AS (
+       SELECT other.player_id,
+              count(*)::int AS matches,
+              count(*) FILTER (WHERE own.won)::int AS wins
+         FROM ${PARTICIPANTS_TABLE} own
+         JOIN ${PARTICIPANTS_TABLE} other
+           ON other.match_id = own.match_id AND other.player_id <> own.player_id
+          AND ${side === 'opponents' ? 'other.team <> own.team' : 'other.team = own.team'}
+        WHERE own.player_id = ?
+          AND NOT EXISTS (SELECT 1 FROM ${MATCHES_TABLE} v WHERE v.id = own.match_id AND v.voided_at IS NOT NULL)
+        GROUP BY other.player_id
+     )
+     SELECT named.* FROM (
+       -- A name looked up per player kept (the planner cannot tell how few pass the cut).
+       SELECT met.player_id, (SELECT p.username FROM ${PLAYERS_TABLE} p WHERE p.id = met.player_id) AS username, met.matches, met.wins
+         FROM met
+        WHERE met.matches >= coalesce((SELECT matches FROM met ORDER BY matches DESC OFFSET ? LIMIT 1), 0)
+     ) named
       -- Names in a fixed (byte) order, not the database's collation: every server sorts them alike.
-      ORDER BY matches DESC, lower(p.username) COLLATE "C", p.username COLLATE "C", other.player_id
+      ORDER BY named.matches DESC, lower(named.username) COLLATE "C", named.username COLLATE "C", named.player_id
       LIMIT ?`,
-    [playerId, HEAD_TO_HEAD_LIMIT],
+    [playerId, HEAD_TO_HEAD_LIMIT - 1, HEAD_TO_HEAD_LIMIT],
   );
   return rows.map((row) => ({
     player: { id: Number(row.player_id), username: row.username },
