@@ -1,5 +1,6 @@
 import { FIRST_SEASON_ID, type SeasonRenamed, type SeasonStarted } from '@team/contracts';
-import { toPoolKey, type LadderState } from './ladder.state.js';
+import { type LadderState } from './ladder.state.js';
+import { toPoolKey } from './pool-key.js';
 
 // The ladder's evolve for seasons (ladder.evolve.ts routes to it): a season's start sets the
 // ratings its soft reset decided, and keeps each move so later re-threading counts it.

@@ -14,15 +14,8 @@ import { rememberAnswer } from './idempotency-window.js';
 import { historyOf, mergeHistories, mergeResets, setHistory, withoutResets } from './ladder.history.js';
 import { evolveSeasonRenamed, evolveSeasonStarted } from './ladder.evolve-seasons.js';
 import { PlayerLines } from './player-lines.js';
-import {
-  indexOfSorted,
-  mergeKey,
-  OVERALL,
-  toPoolKey,
-  type LadderPlayer,
-  type LadderState,
-  type MergeRecord,
-} from './ladder.state.js';
+import { indexOfSorted, mergeKey, type LadderPlayer, type LadderState, type MergeRecord } from './ladder.state.js';
+import { OVERALL, toPoolKey } from './pool-key.js';
 
 // The ladder's evolve (docs/product.md#aggregates): folds each event into the state that decide reads.
 

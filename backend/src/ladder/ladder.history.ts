@@ -1,5 +1,6 @@
 import { START_RATING, type RethreadedEntry } from '@team/contracts';
-import type { LadderPlayer, PoolKey, RatingReset } from './ladder.state.js';
+import type { LadderPlayer, RatingReset } from './ladder.state.js';
+import type { PoolKey } from './pool-key.js';
 import { PlayerLines } from './player-lines.js';
 
 // A player's history as a list of entries: how merges, unmerges and voids read, move and

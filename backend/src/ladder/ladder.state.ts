@@ -1,16 +1,10 @@
-import type { RecordMatchResponse, StatTotals, PoolId } from '@team/contracts';
+import type { RecordMatchResponse, StatTotals } from '@team/contracts';
 import { NotFoundError } from '../shared/domain-errors.js';
 import type { PlayerLines } from './player-lines.js';
+import type { PoolKey } from './pool-key.js';
 
 // The ladder aggregate's state (docs/product.md#aggregates), folded by ladder.evolve.ts and read by each use
 // case's decide function (ladder.decider.ts routes a command to it).
-
-/** Internal pool key: 0 is the overall pool, a mode's id its own (mode ids start at 1). */
-export type PoolKey = number;
-export const OVERALL: PoolKey = 0;
-
-export const toPoolKey = (pool: PoolId): PoolKey => (pool === 'overall' ? OVERALL : pool);
-export const toPoolId = (key: PoolKey): PoolId => (key === OVERALL ? 'overall' : key);
 
 /**
  * A merge that still stands, kept on the primary so it can be reverted. The duplicate's

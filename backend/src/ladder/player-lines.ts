@@ -1,4 +1,4 @@
-import type { PoolKey } from './ladder.state.js';
+import type { PoolKey } from './pool-key.js';
 
 // A player's participant lines in one typed array (docs/performance.md, "Scale curve": the
 // ladder state holds every line of the log, 8,000,000 at 1,000,000 matches).

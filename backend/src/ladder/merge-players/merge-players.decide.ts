@@ -2,17 +2,8 @@ import { mergedRating, START_RATING, type LadderEvent, type PlayersMerged, type 
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { mergeHistories, mergeResets, runningEloAfter, type HistoryEntry } from '../ladder.history.js';
 import type { PlayerLines } from '../player-lines.js';
-import {
-  playerLabel,
-  requirePlayer,
-  toPoolId,
-  toPoolKey,
-  type DecideContext,
-  type LadderPlayer,
-  type LadderState,
-  type PlayerPair,
-  type PoolKey,
-} from '../ladder.state.js';
+import { playerLabel, requirePlayer, type DecideContext, type LadderPlayer, type LadderState, type PlayerPair } from '../ladder.state.js';
+import { toPoolId, toPoolKey, type PoolKey } from '../pool-key.js';
 
 export interface MergePlayers extends PlayerPair {
   type: 'MergePlayers';

@@ -11,7 +11,8 @@ import {
 } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { DEFAULT_IDEMPOTENCY_WINDOW_MS } from '../idempotency-window.js';
-import { toPoolKey, type DecideContext, type LadderState } from '../ladder.state.js';
+import { type DecideContext, type LadderState } from '../ladder.state.js';
+import { toPoolKey } from '../pool-key.js';
 
 export interface RecordMatch {
   type: 'RecordMatch';

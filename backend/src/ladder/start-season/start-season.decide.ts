@@ -10,7 +10,8 @@ import {
 } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { currentSeason, requireFreeSeasonName } from '../ladder.seasons.js';
-import { OVERALL, toPoolId, type DecideContext, type LadderState } from '../ladder.state.js';
+import { type DecideContext, type LadderState } from '../ladder.state.js';
+import { OVERALL, toPoolId } from '../pool-key.js';
 
 export interface StartSeason {
   type: 'StartSeason';

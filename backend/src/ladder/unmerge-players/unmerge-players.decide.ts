@@ -1,17 +1,8 @@
 import { START_RATING, type LadderEvent, type LadderTotals, type PoolUnmerge } from '@team/contracts';
 import { ConflictError, InvalidInputError } from '../../shared/domain-errors.js';
 import { historyOf, runningEloAfter, withoutResets, type HistoryEntry } from '../ladder.history.js';
-import {
-  mergeKey,
-  OVERALL,
-  playerLabel,
-  requirePlayer,
-  toPoolId,
-  type DecideContext,
-  type PlayerPair,
-  type LadderState,
-  type PoolKey,
-} from '../ladder.state.js';
+import { mergeKey, playerLabel, requirePlayer, type DecideContext, type PlayerPair, type LadderState } from '../ladder.state.js';
+import { OVERALL, toPoolId, type PoolKey } from '../pool-key.js';
 
 export interface UnmergePlayers extends PlayerPair {
   type: 'UnmergePlayers';

@@ -9,7 +9,8 @@ import {
 } from '@team/contracts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../shared/domain-errors.js';
 import { historyOf, runningEloAfter } from '../ladder.history.js';
-import { toPoolKey, type DecideContext, type LadderPlayer, type LadderState } from '../ladder.state.js';
+import { type DecideContext, type LadderPlayer, type LadderState } from '../ladder.state.js';
+import { toPoolKey } from '../pool-key.js';
 
 export interface VoidMatch {
   type: 'VoidMatch';
