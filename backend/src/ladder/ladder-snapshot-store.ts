@@ -13,6 +13,13 @@ const KEPT_TABLE = 'public.ladder_time_travel_snapshots';
  * decider's own SNAPSHOT_VERSION is part of the key too): older rows are then ignored.
  */
 const KEPT_EXTRAS_VERSION = 1;
+
+/**
+ * How much of a snapshot's lines one query reads. node-postgres receives a bytea as hex text,
+ * twice its size, and decodes it whole: read at once, the 116 MB of lines at 1,000,000 matches
+ * were a 232 MB string and its copy on the heap at start-up (docs/performance.md, "Scale curve").
+ */
+export const LINES_CHUNK_BYTES = 8 * 1024 * 1024;
 export const KEPT_SNAPSHOT_VERSION = SNAPSHOT_VERSION * 1000 + KEPT_EXTRAS_VERSION;
 
 /** The ladder as it stood right after one of its events, kept for time travel. */
@@ -40,7 +47,10 @@ export interface KeptSnapshot {
 export class LadderSnapshotStore {
   private readonly ensureTables: () => Promise<void>;
 
-  constructor(private readonly knex: Knex) {
+  constructor(
+    private readonly knex: Knex,
+    private readonly chunkBytes = LINES_CHUNK_BYTES,
+  ) {
     this.ensureTables = tableCreator(
       knex,
       `CREATE TABLE IF NOT EXISTS ${LATEST_TABLE} (
@@ -66,7 +76,9 @@ export class LadderSnapshotStore {
   /** The latest snapshot of this SNAPSHOT_VERSION, or null. */
   async load(): Promise<LadderSnapshot | null> {
     await this.ensureTables();
-    const row = await this.knex(LATEST_TABLE).where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }).first();
+    const row = await this.readRow<{ revision: string | number; state: string }>(LATEST_TABLE, ['revision', 'state'], (query) =>
+      query.where({ stream_id: 'ladder', version: SNAPSHOT_VERSION }),
+    );
     if (!row) return null;
     return { revision: Number(row.revision), state: deserializeState({ state: row.state, lines: row.lines }) };
   }
@@ -86,12 +98,11 @@ export class LadderSnapshotStore {
   /** The newest kept snapshot at or before `position`. */
   async nearest(position: number): Promise<KeptSnapshot | null> {
     await this.ensureTables();
-    const row = await this.knex(KEPT_TABLE)
-      .select('position', 'revision', 'state', 'lines', 'extras')
-      .where({ version: KEPT_SNAPSHOT_VERSION })
-      .andWhere('position', '<=', position)
-      .orderBy('position', 'desc')
-      .first();
+    const row = await this.readRow<{ position: string | number; revision: string | number; state: string; extras: string }>(
+      KEPT_TABLE,
+      ['position', 'revision', 'state', 'extras'],
+      (query) => query.where({ version: KEPT_SNAPSHOT_VERSION }).andWhere('position', '<=', position).orderBy('position', 'desc'),
+    );
     return row ? { position: Number(row.position), revision: Number(row.revision), state: row.state, lines: row.lines, extras: row.extras } : null;
   }
 
@@ -127,6 +138,38 @@ export class LadderSnapshotStore {
          state = excluded.state, lines = excluded.lines, extras = excluded.extras, saved_at = excluded.saved_at
        WHERE s.version <> excluded.version`,
       [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, asBuffer(snapshot.lines), snapshot.extras],
+    );
+  }
+
+  /**
+   * The first row `pick` finds, with `columns` and its lines read in chunks of chunkBytes. One
+   * repeatable-read transaction: every chunk is of the row version the first query saw, even
+   * while another process saves a newer snapshot.
+   */
+  private async readRow<Row>(
+    table: string,
+    columns: string[],
+    pick: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
+  ): Promise<(Row & { lines: Buffer }) | null> {
+    return this.knex.transaction(
+      async (trx) => {
+        const row = await pick(trx(table).select(...columns, 'ctid', trx.raw('octet_length(lines) AS lines_bytes'))).first();
+        if (!row) return null;
+        const { ctid, lines_bytes: size, ...rest } = row as { ctid: string; lines_bytes: number | null };
+        // Every row of this version has its lines; none (a hand-made row) reads as none, which
+        // deserializeState refuses, so the log is folded.
+        const lines = Buffer.allocUnsafe(Number(size ?? 0));
+        for (let offset = 0; offset < lines.length; offset += this.chunkBytes) {
+          const chunk = await trx.raw<{ rows: { part: Buffer }[] }>(`SELECT substring(lines FROM ? FOR ?) AS part FROM ${table} WHERE ctid = ?`, [
+            offset + 1,
+            this.chunkBytes,
+            ctid,
+          ]);
+          chunk.rows[0]!.part.copy(lines, offset);
+        }
+        return { ...(rest as Row), lines };
+      },
+      { isolationLevel: 'repeatable read', readOnly: true },
     );
   }
 }

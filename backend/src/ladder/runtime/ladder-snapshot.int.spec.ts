@@ -69,4 +69,23 @@ describe('ladder state snapshots', () => {
     expect(await fresh.read(serializeState)).toEqual(live);
     expect(await fresh.read((state) => state.nextMatchId)).not.toBe(999);
   });
+
+  test('lines read in chunks, however small, give the state they were saved from, for the latest and the kept snapshots', async () => {
+    const repository = app.running.app.get(LadderRepository);
+    const live = await repository.read(serializeState);
+    const revision = repository.currentRevision;
+    const whole = new LadderSnapshotStore(app.knex);
+    await whole.save(revision, live);
+    // 7 bytes a query: the lines of every player cross chunk edges.
+    const chunked = new LadderSnapshotStore(app.knex, 7);
+    const loaded = await chunked.load();
+    expect(loaded?.revision).toBe(revision);
+    expect(serializeState(loaded!.state)).toEqual(live);
+    expect(await whole.load()).toEqual(loaded);
+
+    await whole.keep({ position: 1_000_000, revision, state: live.state, lines: live.lines, extras: '{}' });
+    const kept = await chunked.nearest(1_000_000);
+    expect(kept).toMatchObject({ position: 1_000_000, revision, state: live.state, extras: '{}' });
+    expect(Buffer.from(kept!.lines).equals(Buffer.from(live.lines))).toBe(true);
+  });
 });
