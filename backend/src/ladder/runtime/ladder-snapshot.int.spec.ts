@@ -82,6 +82,12 @@ describe('ladder state snapshots', () => {
     expect(loaded?.revision).toBe(revision);
     expect(serializeState(loaded!.state)).toEqual(live);
     expect(await whole.load()).toEqual(loaded);
+    // Uncompressed, so that a chunk reads only its own part of the value.
+    const stored = await app.knex.raw(
+      `SELECT a.attstorage, pg_column_compression(s.lines) AS compression FROM public.ladder_snapshots s, pg_attribute a
+        WHERE a.attrelid = 'public.ladder_snapshots'::regclass AND a.attname = 'lines'`,
+    );
+    expect(stored.rows[0]).toEqual({ attstorage: 'e', compression: null });
 
     await whole.keep({ position: 1_000_000, revision, state: live.state, lines: live.lines, extras: '{}' });
     const kept = await chunked.nearest(1_000_000);
