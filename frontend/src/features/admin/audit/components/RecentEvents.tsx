@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { Card, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '@team/contracts';
-import { serverErrorMessage } from '@/lib/api';
 import { useDateFormat } from '@/lib/date-format';
 import { ADMIN_SCREENS } from '../../shared/admin-screens';
 import { useGetRecentAuditEventsQuery } from '../api/audit-events';
 import { EMPTY_AUDIT_FILTER, filterToSearch } from '../audit-filter';
 import { ActorTag } from './ActorTag';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 /** How many of the newest events the admin home lists. */
 export const RECENT_EVENTS = 10;
@@ -53,16 +53,7 @@ export function RecentEvents({ handleAdminError }: RecentEventsProps) {
     <Card title="Recent events" size="small" role="region" aria-label="Recent events" className="admin-home-card">
       {events.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
       {events.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={serverErrorMessage(events.error, 'Failed to load the audit log')}
-          action={
-            <Button size="small" onClick={() => events.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadFailed error={events.error} fallback='Failed to load the audit log' onRetry={() => events.refetch()} />
       )}
       {events.data && events.data.events.length === 0 && <p className="muted">No events have been recorded yet.</p>}
       {events.data && events.data.events.length > 0 && (

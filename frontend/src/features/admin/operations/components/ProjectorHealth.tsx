@@ -1,8 +1,7 @@
-import { Alert, Button, Card, Skeleton, Tag } from 'antd';
+import { Card, Skeleton, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import type { HealthResponse } from '@team/contracts';
 import { roleRefusal, sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
-import { serverErrorMessage } from '@/lib/api';
 import { ADMIN_SCREENS } from '../../shared/admin-screens';
 import { useGetHealthQuery } from '../api/operations';
 import { formatCount } from '../rebuild-figures';
@@ -10,6 +9,7 @@ import { DiskNotice } from './DiskNotice';
 import { LagTag } from './LagTag';
 import { OpsTime } from './OpsTime';
 import '../operations.css';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 const STATUS_TAGS: Record<HealthResponse['status'], { color: string; label: string }> = {
   ok: { color: 'green', label: 'OK' },
@@ -73,16 +73,7 @@ export function ProjectorHealth() {
     <Card title="Projector health" size="small" role="region" aria-label="Projector health" className="admin-home-card">
       {health.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
       {health.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={serverErrorMessage(health.error, 'The health check did not answer')}
-          action={
-            <Button size="small" onClick={() => health.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadFailed error={health.error} fallback='The health check did not answer' onRetry={() => health.refetch()} />
       )}
       {health.data && <HealthFigures health={health.data} />}
       <p className="admin-home-more">

@@ -1,13 +1,13 @@
 import { Alert, Button, Card, Skeleton, Table, Tag } from 'antd';
 import type { Season } from '@team/contracts';
 import { useState } from 'react';
-import { serverErrorMessage } from '@/lib/api';
 import { useGetSeasonsQuery } from '@/lib/seasons';
 import { AdminScreenHeader } from '../../shared/AdminScreenHeader';
 import { useDateFormat } from '@/lib/date-format';
 import { RenameSeasonDialog } from './RenameSeasonDialog';
 import { StartSeasonForm } from './StartSeasonForm';
 import '../seasons.css';
+import { LoadFailed } from '../../shared/LoadFailed';
 
 export interface SeasonsProps {
   onLogout: () => void;
@@ -38,16 +38,7 @@ export function Seasons({ onLogout, handleAdminError }: SeasonsProps) {
         />
         {seasons.isLoading && <Skeleton active paragraph={{ rows: 3 }} />}
         {seasons.isError && (
-          <Alert
-            type="error"
-            showIcon
-            title={serverErrorMessage(seasons.error, 'Failed to load the seasons')}
-            action={
-              <Button size="small" onClick={() => seasons.refetch()}>
-                Retry
-              </Button>
-            }
-          />
+          <LoadFailed error={seasons.error} fallback='Failed to load the seasons' onRetry={() => seasons.refetch()} />
         )}
         {seasons.data && (
           <Table<Season>
