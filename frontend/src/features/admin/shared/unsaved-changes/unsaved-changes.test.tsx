@@ -103,6 +103,13 @@ describe('unsaved changes', () => {
     window.history.back();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Leave without saving?').length).toBeGreaterThan(0);
+    // Back again while it asks: undone as well (the move and its undo), and asked once.
+    const go = vi.spyOn(window.history, 'go');
+    window.history.back();
+    await waitFor(() => expect(go).toHaveBeenCalledWith(1), { timeout: 10_000 });
+    go.mockRestore();
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/content'), { timeout: 10_000 });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
     // The move was undone before the router saw it: the screen, its address and the draft stay.
     await waitFor(() => expect(window.location.pathname).toBe('/admin/content'), { timeout: 10_000 });

@@ -25,7 +25,7 @@ export function useUnsavedChangesPrompt(dirty: boolean): (then: () => void) => v
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
 
-  const confirmDiscard = (then: () => void) => {
+  const confirmDiscard = (then: () => void, stay?: () => void) => {
     if (!dirtyRef.current) {
       then();
       return;
@@ -37,6 +37,7 @@ export function useUnsavedChangesPrompt(dirty: boolean): (then: () => void) => v
       okButtonProps: { danger: true },
       cancelText: 'Stay',
       onOk: then,
+      onCancel: stay,
     });
   };
   const confirmRef = useRef(confirmDiscard);
@@ -51,7 +52,7 @@ export function useUnsavedChangesPrompt(dirty: boolean): (then: () => void) => v
     };
     window.addEventListener('beforeunload', onBeforeUnload);
 
-    const stopBackAndForward = holdHistoryMoves((leave) => confirmRef.current(leave));
+    const stopBackAndForward = holdHistoryMoves((leave, stay) => confirmRef.current(leave, stay));
     const { push, replace } = navigator;
     navigator.push = (...args: Parameters<typeof push>) => confirmRef.current(() => push.apply(navigator, args));
     navigator.replace = (...args: Parameters<typeof replace>) => confirmRef.current(() => replace.apply(navigator, args));
@@ -77,10 +78,12 @@ function entryIndex(state: unknown): number | null {
  * it and handed to `ask(leave)`; `leave()` makes the same move again, for the router this time.
  * Returns what stops the holding.
  */
-function holdHistoryMoves(ask: (leave: () => void) => void): () => void {
+function holdHistoryMoves(ask: (leave: () => void, stay: () => void) => void): () => void {
   const held = entryIndex(window.history.state);
   let undoing = false;
   let leaving = false;
+  // A second Back while the question is open is undone too, without asking twice.
+  let asking = false;
   const onPopState = (event: PopStateEvent) => {
     if (leaving) return;
     if (undoing) {
@@ -94,10 +97,17 @@ function holdHistoryMoves(ask: (leave: () => void) => void): () => void {
     const steps = here - held;
     undoing = true;
     window.history.go(-steps);
-    ask(() => {
-      leaving = true;
-      window.history.go(steps);
-    });
+    if (asking) return;
+    asking = true;
+    ask(
+      () => {
+        leaving = true;
+        window.history.go(steps);
+      },
+      () => {
+        asking = false;
+      },
+    );
   };
   window.addEventListener('popstate', onPopState, { capture: true });
   return () => window.removeEventListener('popstate', onPopState, { capture: true });
