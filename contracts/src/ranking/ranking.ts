@@ -139,6 +139,36 @@ export function rankPlayers<T extends RankKey>(players: readonly T[]): Ranked<T>
     .map((player, i) => ({ ...player, rank: i + 1, tier: tierFor(player.elo, i + 1).name }));
 }
 
+/**
+ * `ranked` (rankPlayers' order) with the players `replaced` names taken out and `fresh` put in
+ * where they rank: what rankPlayers gives for that set of players, made without sorting or
+ * copying every entry. Each fresh player finds its place by binary search; an entry whose rank
+ * did not move is the same object as before, so a match among 100,000 players makes a few new
+ * entries where ranking them again made 100,000 (issue 44). `ranked` is left as it was.
+ */
+export function rerankPlayers<T extends RankKey>(ranked: readonly Ranked<T>[], replaced: ReadonlySet<number>, fresh: readonly T[]): Ranked<T>[] {
+  const board: (Ranked<T> | T)[] = replaced.size === 0 ? ranked.slice() : ranked.filter((entry) => !replaced.has(entry.id));
+  let first = ranked.findIndex((entry) => replaced.has(entry.id));
+  if (first === -1) first = board.length;
+  for (const player of fresh) {
+    let low = 0;
+    let high = board.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareRank(board[middle]!, player) < 0) low = middle + 1;
+      else high = middle;
+    }
+    board.splice(low, 0, player);
+    if (low < first) first = low;
+  }
+  const added = new Set<RankKey>(fresh);
+  for (let i = first; i < board.length; i++) {
+    const entry = board[i]!;
+    if (added.has(entry) || (entry as Ranked<T>).rank !== i + 1) board[i] = { ...entry, rank: i + 1, tier: tierFor(entry.elo, i + 1).name };
+  }
+  return board as Ranked<T>[];
+}
+
 /** Tier name → number of players, every tier present (zeros included), counted as tierFor after ranking. */
 export function rankDistribution(players: readonly RankKey[]): Record<string, number> {
   const counts: Record<string, number> = Object.fromEntries(TIER_NAMES.map((name) => [name, 0]));

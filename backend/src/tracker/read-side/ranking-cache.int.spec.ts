@@ -44,6 +44,25 @@ describe('the ranking cache after writes', () => {
     expect(cache.fullLoads).toBe(loads);
   });
 
+  test('a match makes new entries only for the players whose rank moved; the others are the entries before', async () => {
+    const before = (await cache.board('overall')).entries;
+    await write('POST', '/api/matches', match([0, 1, 2, 3], 1));
+    const after = (await cache.board('overall')).entries;
+    expect(JSON.parse(JSON.stringify(after))).toEqual(await wholeBoard());
+    const earlier = new Map(before.map((entry) => [entry.id, entry]));
+    const named = new Set(after.filter((entry) => ['Ranked 0', 'Ranked 1', 'Ranked 2', 'Ranked 3'].includes(entry.username)).map((entry) => entry.id));
+    let kept = 0;
+    for (const entry of after) {
+      const was = earlier.get(entry.id)!;
+      if (named.has(entry.id) || was.rank !== entry.rank) expect(entry).not.toBe(was);
+      else {
+        expect(entry).toBe(was);
+        kept++;
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+  });
+
   test('a merge, a void and a season are read whole (they change players no match line names)', async () => {
     const players = await board();
     const [primary, duplicate] = [players.find((p) => p.username === 'Ranked 20')!, players.find((p) => p.username === 'Ranked 21')!];

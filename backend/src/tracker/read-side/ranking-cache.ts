@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
-import type { EventStore, LeaderboardEntry, MatchRecorded, Player } from '@team/contracts';
+import { rerankPlayers, type EventStore, type LeaderboardEntry, type MatchRecorded, type Player } from '@team/contracts';
 import {
   leaderboardOf,
   listModePoolPlayers,
@@ -117,8 +117,8 @@ export class RankingCache {
     // Concurrent misses share one load. A board read after `position` may be fresher than
     // its label, never staler, and the next position replaces it.
     const loading = (async () => {
-      const players = (pool === 'overall' && previous ? await this.updatedPlayers(previous, position) : null) ?? (await this.allPlayers(pool));
-      return new RankedBoard(key, position, leaderboardOf(players));
+      const entries = (pool === 'overall' && previous ? await this.updatedBoard(previous, position) : null) ?? leaderboardOf(await this.allPlayers(pool));
+      return new RankedBoard(key, position, entries);
     })();
     this.boards.set(key, loading);
     loading.catch(() => {
@@ -133,14 +133,16 @@ export class RankingCache {
   }
 
   /**
-   * The overall board's players after the events since `previous`: its players, with those the
-   * recorded matches touched read again (new ones among them). Reading every player after each
-   * match cost a read of the whole table per write (0.13 s at 20,000 players, issue 44); this
-   * reads eight. Null, to read them all, past INCREMENTAL_EVENTS events or at any other event the
-   * players read model applies (a merge, a void, a season's reset, a rename), which can change
-   * players a match line does not name.
+   * The overall board after the events since `previous`: its entries, with the players the
+   * recorded matches touched read again (new ones among them) and moved to where they now rank
+   * (contracts' rerankPlayers). Reading every player after each match cost a read of the whole
+   * table per write (0.13 s at 20,000 players, issue 44); this reads eight. Ranking them all
+   * again cost a sort and a new entry for each of 100,000 players (118 ms at 1M matches); this
+   * makes new entries only for the players whose rank moved. Null, to read them all, past
+   * INCREMENTAL_EVENTS events or at any other event the players read model applies (a merge, a
+   * void, a season's reset, a rename), which can change players a match line does not name.
    */
-  private async updatedPlayers(previous: RankedBoard, position: number): Promise<Player[] | null> {
+  private async updatedBoard(previous: RankedBoard, position: number): Promise<LeaderboardEntry[] | null> {
     const events = (await this.store.readAll(previous.position, INCREMENTAL_EVENTS + 1)).filter((event) => event.position <= position);
     if (events.length > INCREMENTAL_EVENTS) return null;
     const touched = new Set<number>();
@@ -150,8 +152,6 @@ export class RankingCache {
     }
     if (touched.size === 0) return previous.entries;
     const rows: PlayerRow[] = await this.knex(PLAYERS_TABLE).whereIn('id', [...touched]).whereNull('merged_into');
-    const fresh = rows.map(toPlayer);
-    const kept: Player[] = previous.entries.filter((entry) => !touched.has(entry.id));
-    return kept.concat(fresh);
+    return rerankPlayers(previous.entries, touched, rows.map(toPlayer));
   }
 }
