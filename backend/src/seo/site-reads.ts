@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { ContentPage, ContentSection, Fixture, Match, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
+import type { ContentPage, ContentSection, Fixture, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
 import { GetContentQuery } from '../cms/content/get-content/get-content.query.js';
 import { GetFixtureQuery } from '../fixtures/get-fixtures/get-fixture.query.js';
 import { GetSiteSettingsQuery } from '../site-settings/get-site/get-site.query.js';
@@ -9,7 +9,7 @@ import { GetPagesQuery } from '../cms/pages/get-pages/get-pages.query.js';
 import { NotFoundError } from '../shared/domain-errors.js';
 import { GetLeaderboardQuery } from '../tracker/get-leaderboard/get-leaderboard.query.js';
 import { GetMatchQuery } from '../tracker/get-match/get-match.query.js';
-import { GetRecentMatchesQuery } from '../tracker/get-recent-matches/get-recent-matches.query.js';
+import { GetRecentMatchTimesQuery } from '../tracker/get-recent-matches/get-recent-matches.query.js';
 import { GetSeasonQuery, GetSeasonsQuery } from '../tracker/get-seasons/get-seasons.query.js';
 import type { RankedBoard } from '../tracker/read-side/ranking-cache.js';
 
@@ -47,9 +47,9 @@ export class SiteReads {
     return orNull(this.queries.execute(new GetMatchQuery(id)));
   }
 
-  /** The newest matches that count (voided ones left out), newest first. */
-  recentMatches(limit: number): Promise<Match[]> {
-    return this.queries.execute(new GetRecentMatchesQuery(limit));
+  /** When each of the newest matches that count (voided ones left out) was played, newest first. */
+  recentMatchTimes(limit: number): Promise<{ id: number; createdAt: string }[]> {
+    return this.queries.execute(new GetRecentMatchTimesQuery(limit));
   }
 
   season(id: number): Promise<Season | null> {

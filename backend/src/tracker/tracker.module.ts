@@ -11,7 +11,7 @@ import { GetRankDistributionController } from './get-rank-distribution/get-rank-
 import { GetGlobalStatsController } from './get-global-stats/get-global-stats.controller.js';
 import { GetGlobalStatsHandler } from './get-global-stats/get-global-stats.query.js';
 import { GetRecentMatchesController } from './get-recent-matches/get-recent-matches.controller.js';
-import { GetRecentMatchesHandler } from './get-recent-matches/get-recent-matches.query.js';
+import { GetRecentMatchesHandler, GetRecentMatchTimesHandler } from './get-recent-matches/get-recent-matches.query.js';
 import { GetMatchController } from './get-match/get-match.controller.js';
 import { GetMatchHandler } from './get-match/get-match.query.js';
 import { GetPlayerMatchesController } from './get-player-matches/get-player-matches.controller.js';
@@ -66,6 +66,7 @@ import { TIME_TRAVEL_LOG } from './time-travel/time-travel-log.js';
     GetLeaderboardAsOfHandler,
     GetGlobalStatsHandler,
     GetRecentMatchesHandler,
+    GetRecentMatchTimesHandler,
     GetMatchHandler,
     GetPlayerMatchesHandler,
     GetHeadToHeadHandler,

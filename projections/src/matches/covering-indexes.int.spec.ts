@@ -6,7 +6,7 @@ import { migrateReadModels } from '../read-model-schema.js';
 import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { headToHead, matchesBetween } from './head-to-head.queries.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, matchesProjection } from './matches.projection.js';
-import { playerMatchHistory } from './matches.queries.js';
+import { playerMatchHistory, recentMatches, recentMatchTimes } from './matches.queries.js';
 
 // Migration 007 (matches.projection.ts; docs/performance.md, "Scale curve"): on a database made
 // before it, the first start builds the covering line indexes and the voided matches' index, asks
@@ -72,5 +72,24 @@ describe('the covering line indexes on an existing database', () => {
     });
     expect((await knex('projection_checkpoints').first()).replay_required).toBeNull();
     expect(await reads()).toEqual(answered);
+  });
+  test("the sitemap's newest matches: the ids and times recentMatches gives, read from the matches' index alone", async () => {
+    const times = await recentMatchTimes(knex, 4);
+    expect(times).toEqual((await recentMatches(knex, 4)).map((match) => ({ id: match.id, createdAt: match.createdAt })));
+    expect(times.map((match) => match.id)).toEqual([6, 5, 3, 2]);
+    // No line-up: at 1M matches, the thousand newest matches' 8,000 lines and their players' names
+    // were most of the sitemap's cost after a write (docs/performance.md, "Scale curve").
+    const statements: string[] = [];
+    const seen = (query: { sql: string }) => statements.push(query.sql);
+    knex.on('query', seen);
+    try {
+      await recentMatchTimes(knex, 1000);
+    } finally {
+      knex.off('query', seen);
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain(MATCHES_TABLE);
+    expect(statements[0]).not.toContain(PARTICIPANTS_TABLE);
+    expect(statements[0]).not.toContain(PLAYERS_TABLE);
   });
 });

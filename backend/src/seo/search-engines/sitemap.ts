@@ -107,7 +107,7 @@ export class Sitemap {
   }
 
   private async read(position: number, playerIds: number[]): Promise<Listing> {
-    const [pages, seasons, matches] = await Promise.all([this.reads.pages(), this.reads.seasons(), this.reads.recentMatches(SITEMAP_MATCHES)]);
+    const [pages, seasons, matches] = await Promise.all([this.reads.pages(), this.reads.seasons(), this.reads.recentMatchTimes(SITEMAP_MATCHES)]);
     const head: SitemapUrl[] = [
       ...SCREENS.map((path) => ({ path })),
       ...pages.filter((page) => !page.isSystem).map((page) => ({ path: pagePath(page.slug) })),

@@ -9,7 +9,7 @@ const SCREENS = 7;
 
 /** SiteReads over a board of `players` players at `position`, with one custom page, one season and `matches` matches. */
 function readsOf(state: { position: number; players: number; matches?: number }) {
-  const calls = { board: 0, pages: 0, seasons: 0, recentMatches: 0 };
+  const calls = { board: 0, pages: 0, seasons: 0, recentMatchTimes: 0 };
   const reads = {
     async board() {
       calls.board += 1;
@@ -26,8 +26,8 @@ function readsOf(state: { position: number; players: number; matches?: number })
       calls.seasons += 1;
       return [{ id: 1, endedAt: '2025-01-01T00:00:00.000Z' }];
     },
-    async recentMatches(limit: number) {
-      calls.recentMatches += 1;
+    async recentMatchTimes(limit: number) {
+      calls.recentMatchTimes += 1;
       return Array.from({ length: Math.min(limit, state.matches ?? 3) }, (_, i) => ({ id: 1000 - i, createdAt: '2025-02-01T00:00:00.000Z' }));
     },
   };
@@ -87,7 +87,7 @@ describe('Sitemap: an index of pages', () => {
     }
     await sitemap.index('https://b.example');
     expect(sitemap.pagesBuilt).toBe(1);
-    expect([calls.pages, calls.seasons, calls.recentMatches]).toEqual([1, 1, 1]);
+    expect([calls.pages, calls.seasons, calls.recentMatchTimes]).toEqual([1, 1, 1]);
     // The same origin again: the same ETag.
     expect((await sitemap.page(2, 'https://a.example'))!.etag).toBe(first!.etag);
 
@@ -96,7 +96,7 @@ describe('Sitemap: an index of pages', () => {
     const moved = await sitemap.page(2, 'https://a.example');
     expect(moved!.etag).not.toBe(first!.etag);
     expect(sitemap.pagesBuilt).toBe(2);
-    expect(calls.recentMatches).toBe(2);
+    expect(calls.recentMatchTimes).toBe(2);
   });
 
   test('the origin is escaped as XML where it goes in', async () => {

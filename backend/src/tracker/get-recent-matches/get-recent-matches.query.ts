@@ -2,13 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { Match } from '@team/contracts';
-import { recentMatches } from '@team/projections';
+import { recentMatches, recentMatchTimes } from '@team/projections';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 
 /** The dashboard's Recent Matches (docs/product.md#constants-and-limits: 5). */
 export const RECENT_MATCHES = 5;
 
-/** The newest `limit` matches that count (the sitemap lists up to a thousand). */
+/** The newest `limit` matches that count. */
 export class GetRecentMatchesQuery extends Query<Match[]> {
   constructor(readonly limit = RECENT_MATCHES) {
     super();
@@ -21,5 +21,21 @@ export class GetRecentMatchesHandler implements IQueryHandler<GetRecentMatchesQu
 
   execute({ limit }: GetRecentMatchesQuery): Promise<Match[]> {
     return recentMatches(this.knex, limit);
+  }
+}
+
+/** When each of the newest `limit` matches that count was played, without line-ups: the sitemap lists up to a thousand. */
+export class GetRecentMatchTimesQuery extends Query<{ id: number; createdAt: string }[]> {
+  constructor(readonly limit: number) {
+    super();
+  }
+}
+
+@QueryHandler(GetRecentMatchTimesQuery)
+export class GetRecentMatchTimesHandler implements IQueryHandler<GetRecentMatchTimesQuery> {
+  constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
+
+  execute({ limit }: GetRecentMatchTimesQuery): Promise<{ id: number; createdAt: string }[]> {
+    return recentMatchTimes(this.knex, limit);
   }
 }
