@@ -11,7 +11,7 @@ import { GetLeaderboardQuery } from '../tracker/get-leaderboard/get-leaderboard.
 import { GetMatchQuery } from '../tracker/get-match/get-match.query.js';
 import { GetRecentMatchTimesQuery } from '../tracker/get-recent-matches/get-recent-matches.query.js';
 import { GetSeasonQuery, GetSeasonsQuery } from '../tracker/get-seasons/get-seasons.query.js';
-import type { RankedBoard } from '../tracker/read-side/ranking-cache.js';
+import type { RankedBoard } from '../tracker/read-side/ranked-board.js';
 
 /** A query's answer, or null where it found nothing (its NotFoundError). */
 async function orNull<T>(answer: Promise<T>): Promise<T | null> {

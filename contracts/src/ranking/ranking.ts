@@ -134,39 +134,17 @@ export function tierFor(elo: number, rank: number | null | undefined): Tier {
 
 /** Players sorted into rank order, each with its 1-based rank and tier name. */
 export function rankPlayers<T extends RankKey>(players: readonly T[]): Ranked<T>[] {
-  return [...players]
-    .sort(compareRank)
-    .map((player, i) => ({ ...player, rank: i + 1, tier: tierFor(player.elo, i + 1).name }));
+  return rankOrder(players).map(rankedEntry);
 }
 
-/**
- * `ranked` (rankPlayers' order) with the players `replaced` names taken out and `fresh` put in
- * where they rank: what rankPlayers gives for that set of players, made without sorting or
- * copying every entry. Each fresh player finds its place by binary search; an entry whose rank
- * did not move is the same object as before, so a match among 100,000 players makes a few new
- * entries where ranking them again made 100,000 (issue 44). `ranked` is left as it was.
- */
-export function rerankPlayers<T extends RankKey>(ranked: readonly Ranked<T>[], replaced: ReadonlySet<number>, fresh: readonly T[]): Ranked<T>[] {
-  const board: (Ranked<T> | T)[] = replaced.size === 0 ? ranked.slice() : ranked.filter((entry) => !replaced.has(entry.id));
-  let first = ranked.findIndex((entry) => replaced.has(entry.id));
-  if (first === -1) first = board.length;
-  for (const player of fresh) {
-    let low = 0;
-    let high = board.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareRank(board[middle]!, player) < 0) low = middle + 1;
-      else high = middle;
-    }
-    board.splice(low, 0, player);
-    if (low < first) first = low;
-  }
-  const added = new Set<RankKey>(fresh);
-  for (let i = first; i < board.length; i++) {
-    const entry = board[i]!;
-    if (added.has(entry) || (entry as Ranked<T>).rank !== i + 1) board[i] = { ...entry, rank: i + 1, tier: tierFor(entry.elo, i + 1).name };
-  }
-  return board as Ranked<T>[];
+/** A copy of `players` in rank order (compareRank). */
+export function rankOrder<T extends RankKey>(players: readonly T[]): T[] {
+  return [...players].sort(compareRank);
+}
+
+/** The player at 0-based `place` of a board in rank order, with its rank and tier. */
+export function rankedEntry<T extends RankKey>(player: T, place: number): Ranked<T> {
+  return { ...player, rank: place + 1, tier: tierFor(player.elo, place + 1).name };
 }
 
 /** Tier name → number of players, every tier present (zeros included), counted as tierFor after ranking. */

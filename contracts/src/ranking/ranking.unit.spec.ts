@@ -9,7 +9,6 @@ import {
   podiumMedal,
   rankDistribution,
   rankPlayers,
-  rerankPlayers,
   tierFor,
   tierForElo,
   type RankKey,
@@ -188,43 +187,6 @@ describe('rankPlayers', () => {
     const players = [key(1, 1000), key(2, 2000)];
     rankPlayers(players);
     expect(players.map((p) => p.id)).toEqual([1, 2]);
-  });
-});
-
-describe('rerankPlayers', () => {
-  const arbitraryPlayers = fc.uniqueArray(
-    fc.record({ id: fc.integer({ min: 1, max: 400 }), elo: fc.integer({ min: 900, max: 1100 }), wins: fc.integer({ min: 0, max: 3 }), username: fc.constantFrom('a', 'B', 'b', 'é', 'zed') }),
-    { selector: (player) => player.id, maxLength: 60 },
-  );
-
-  it('gives the board rankPlayers gives, whatever players were replaced, added or dropped', () => {
-    fc.assert(
-      fc.property(arbitraryPlayers, fc.array(fc.integer({ min: 0, max: 1 }), { maxLength: 60 }), fc.array(fc.record({ id: fc.integer({ min: 1, max: 500 }), elo: fc.integer({ min: 900, max: 1100 }), wins: fc.integer({ min: 0, max: 3 }) }), { maxLength: 10 }), (players, drops, moves) => {
-        const before = rankPlayers(players);
-        const fresh = new Map<number, RankKey>();
-        for (const move of moves) fresh.set(move.id, { ...move, username: `p${move.id}` });
-        const dropped = new Set(players.filter((_, i) => drops[i] === 1).map((player) => player.id));
-        const replaced = new Set([...dropped, ...fresh.keys()]);
-        const after = players.filter((player) => !replaced.has(player.id)).concat([...fresh.values()]);
-        expect(rerankPlayers(before, replaced, [...fresh.values()])).toEqual(rankPlayers(after));
-      }),
-    );
-  });
-
-  it('keeps the entries of players whose rank did not change as they were (no new object per player)', () => {
-    const before = rankPlayers([1400, 1300, 1200, 1100, 1000, 900, 800, 700].map((elo, i) => key(i + 1, elo)));
-    // Player 7 (rank 7) overtakes player 6; the others keep their ranks.
-    const after = rerankPlayers(before, new Set([7]), [key(7, 950)]);
-    expect(after.map((entry) => [entry.id, entry.rank])).toEqual([[1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [7, 6], [6, 7], [8, 8]]);
-    for (const rank of [1, 2, 3, 4, 5, 8]) expect(after[rank - 1]).toBe(before[rank - 1]);
-    expect(after[6]).not.toBe(before[5]);
-  });
-
-  it('does not change the board it is given', () => {
-    const before = rankPlayers([key(1, 1000), key(2, 900)]);
-    const copy = structuredClone(before);
-    rerankPlayers(before, new Set([2]), [key(2, 1100)]);
-    expect(before).toEqual(copy);
   });
 });
 

@@ -2,11 +2,9 @@ import type { Knex } from 'knex';
 import {
   kdRatio,
   rankDistribution,
-  rankPlayers,
   usernameKey,
   type DuplicateGroup,
   type GlobalStats,
-  type LeaderboardEntry,
   type Player,
   type RankDistribution,
 } from '@team/contracts';
@@ -81,11 +79,6 @@ export async function listModePoolPlayers(knex: Knex, modeId: number): Promise<P
     [modeId, modeId],
   );
   return result.rows.map(toPlayer);
-}
-
-/** A leaderboard in docs/elo.md rank order, with rank and tier. */
-export function leaderboardOf(players: readonly Player[]): LeaderboardEntry[] {
-  return rankPlayers(players);
 }
 
 export function rankDistributionOf(players: readonly Player[]): RankDistribution {

@@ -25,9 +25,8 @@ export class GetPlayerCardsController {
     if (!checked.ok) throw new InvalidInputError('The player cards query is not valid.', checked.problems);
     const ids = [...new Set(checked.value.ids.split(',').map(Number))];
     const [board, profiles] = await Promise.all([this.queries.execute(new GetLeaderboardQuery(null)), getPlayerProfiles(this.readKnex, ids)]);
-    const entries = new Map(board.entries.map((entry) => [entry.id, entry]));
     return ids.flatMap((id) => {
-      const entry = entries.get(id);
+      const entry = board.entryOf(id);
       if (!entry) return [];
       const { avatarUrl, socials } = profiles.get(id) ?? EMPTY_PLAYER_PROFILE;
       return [{ ...entry, avatarUrl, socials }];

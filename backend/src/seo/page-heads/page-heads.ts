@@ -151,7 +151,7 @@ export class PageHeads {
     const board = await this.reads.board();
     return screen(
       'Dashboard',
-      `${board.entries.length} players ranked by ELO: the top players, recent matches and the rank distribution.`,
+      `${board.size} players ranked by ELO: the top players, recent matches and the rank distribution.`,
       '/tracker/dashboard',
     );
   }
@@ -169,7 +169,7 @@ export class PageHeads {
       const span = `${cardDate(season.startedAt, locale)} – ${season.endedAt ? cardDate(season.endedAt, locale) : 'now'}`;
       description = `Top ranked players of ${season.name} (${span}) by ELO rating.`;
     } else if (!mode) {
-      const top = (await this.reads.board()).entries.slice(0, 3);
+      const top = (await this.reads.board()).slice(0, 3);
       if (top.length > 0) description += ` ${top.map((entry) => `#${entry.rank} ${entry.username} (${entry.elo})`).join(', ')}.`;
     }
     return screen(title(name), clip(description, DESCRIPTION_LENGTH), `/tracker/leaderboard${query.size ? `?${query}` : ''}`);
@@ -177,10 +177,10 @@ export class PageHeads {
 
   private async player(id: number, site: string): Promise<PageHead> {
     const board = await this.reads.board();
-    const entry = board.entries.find((candidate) => candidate.id === id);
+    const entry = board.entryOf(id);
     if (!entry) return NOT_FOUND_HEAD;
     // The avatar is part of the card's version, so the og:image link changes with it.
-    const card = playerCardOf(entry, board.entries.length, site, await this.avatars.of(id));
+    const card = playerCardOf(entry, board.size, site, await this.avatars.of(id));
     const summary = playerSummary(card);
     return {
       ...screen(title(entry.username), `${summary}. K/D ${entry.kdRatio.toFixed(2)}, ${entry.totalMatches} matches.`, `/tracker/players?playerId=${id}`),
@@ -226,7 +226,7 @@ export class PageHeads {
     const generic = screen('Compare Players', 'Side-by-side stats, rating history and matches against each other.', '/tracker/compare');
     if (a === null && b === null) return generic;
     const board = await this.reads.board();
-    const find = (id: number | null) => (id === null ? null : (board.entries.find((entry) => entry.id === id) ?? undefined));
+    const find = (id: number | null) => (id === null ? null : (board.entryOf(id) ?? undefined));
     const [first, second] = [find(a), find(b)];
     if (first === undefined || second === undefined) return NOT_FOUND_HEAD;
     if (!first || !second) return generic;

@@ -97,7 +97,7 @@ export class Sitemap {
   private async current(): Promise<Listing> {
     const board = await this.reads.board();
     if (this.listing?.position !== board.position) {
-      const ready = this.read(board.position, board.entries.map((entry) => entry.id));
+      const ready = this.read(board.position, Array.from(board.ids));
       this.listing = { position: board.position, ready };
       ready.catch(() => {
         if (this.listing?.ready === ready) this.listing = null;

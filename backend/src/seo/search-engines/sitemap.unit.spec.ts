@@ -13,7 +13,7 @@ function readsOf(state: { position: number; players: number; matches?: number })
   const reads = {
     async board() {
       calls.board += 1;
-      return { position: state.position, entries: Array.from({ length: state.players }, (_, i) => ({ id: i + 1 })) };
+      return { position: state.position, ids: Int32Array.from({ length: state.players }, (_, i) => i + 1) };
     },
     async pages() {
       calls.pages += 1;

@@ -74,8 +74,8 @@ export class ShareCards implements OnApplicationShutdown {
     if (known) return known.found;
     let card: ShareCard | null;
     if (subject === 'player') {
-      const entry = board.entries.find((candidate) => candidate.id === id);
-      card = entry ? playerCardOf(entry, board.entries.length, teamName, await this.avatars.of(id)) : null;
+      const entry = board.entryOf(id);
+      card = entry ? playerCardOf(entry, board.size, teamName, await this.avatars.of(id)) : null;
     } else {
       const match = await this.reads.match(id);
       card = match ? matchCardOf(match, teamName, dateLocale) : null;

@@ -30,7 +30,7 @@ export class ComparePlayersHandler implements IQueryHandler<ComparePlayersQuery>
     // rank and tier the leaderboard shows: what a summary needs, served from its cache.
     const board = await this.queries.execute(new GetLeaderboardQuery(null));
     const entryOf = (id: number): LeaderboardEntry => {
-      const entry = board.entries.find((candidate) => candidate.id === id);
+      const entry = board.entryOf(id);
       if (!entry) throw new NotFoundError(`Player ${id} not found.`);
       return entry;
     };

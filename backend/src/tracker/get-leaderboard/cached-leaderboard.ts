@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EarlyRoute } from '../../http/early-routes.js';
 import { sendView } from '../../http/send-view.js';
-import type { RankedBoard } from '../read-side/ranking-cache.js';
+import type { RankedBoard } from '../read-side/ranked-board.js';
 import { GetLeaderboardQuery, type GetLeaderboardHandler } from './get-leaderboard.query.js';
 import { modeParam } from './mode-param.js';
 import type { BoardPage } from './page-params.js';
@@ -13,11 +13,11 @@ export const LEADERBOARD_PATH = '/api/players/leaderboard';
  * the whole board, or with `page` that slice of it and the board's size in X-Total-Count.
  */
 export function sendLeaderboard(request: IncomingMessage, response: ServerResponse, board: RankedBoard, page: BoardPage | null = null): void {
-  if (!page) return sendView(request, response, board.view('leaderboard', (entries) => entries));
+  if (!page) return sendView(request, response, board.view('leaderboard', ({ entries }) => entries));
   const { offset, limit } = page;
-  response.setHeader('X-Total-Count', board.entries.length);
+  response.setHeader('X-Total-Count', board.size);
   const name = `leaderboard-o${offset}${limit === null ? '' : `-l${limit}`}`;
-  sendView(request, response, board.pageView(name, (entries) => entries.slice(offset, limit === null ? undefined : offset + limit)));
+  sendView(request, response, board.pageView(name, (ranked) => ranked.slice(offset, limit === null ? undefined : offset + limit)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { RankedBoard } from '../read-side/ranking-cache.js';
+import type { RankedBoard } from '../read-side/ranked-board.js';
 import type { AsOf } from '../time-travel/as-of.js';
 import { LadderTimeTravel } from '../time-travel/ladder-time-travel.js';
 import { requireKnownMode } from './mode-param.js';

@@ -1,5 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { RankingCache, type RankedBoard } from '../read-side/ranking-cache.js';
+import type { RankedBoard } from '../read-side/ranked-board.js';
+import { RankingCache } from '../read-side/ranking-cache.js';
 import { requireKnownMode } from './mode-param.js';
 
 /** The ranked board of the overall pool, or of one mode's pool. */

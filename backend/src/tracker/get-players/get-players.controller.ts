@@ -24,12 +24,12 @@ export class GetPlayersController {
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf))
       : await this.queries.execute(new GetLeaderboardQuery(null));
-    sendView(request, response, board.view('players', (entries) => entries));
+    sendView(request, response, board.view('players', ({ entries }) => entries));
   }
 
   @Get('top')
   async top(@Req() request: IncomingMessage, @Res() response: ServerResponse): Promise<void> {
     const board = await this.queries.execute(new GetLeaderboardQuery(null));
-    sendView(request, response, board.view('top', (entries) => entries.slice(0, TOP_PLAYERS)));
+    sendView(request, response, board.view('top', (ranked) => ranked.slice(0, TOP_PLAYERS)));
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Knex } from 'knex';
-import { rerankPlayers, type EventStore, type LeaderboardEntry, type MatchRecorded, type Player } from '@team/contracts';
+import { rankOrder, type EventStore, type MatchRecorded, type Player } from '@team/contracts';
 import {
-  leaderboardOf,
   listModePoolPlayers,
   listPlayers,
   PLAYERS_TABLE,
@@ -14,15 +13,12 @@ import {
   type PlayerRow,
 } from '@team/projections';
 import type { AppConfig } from '../../config.js';
-import { CachedView } from '../../http/send-view.js';
 import { APP_CONFIG, EVENT_STORE, READ_KNEX } from '../../infrastructure/tokens.js';
+import { RankedBoard } from './ranked-board.js';
 
 // The ladder's read side beside its queries: what the get-* use cases share, kept apart from
 // the write side (decide, evolve, repository), which never reads it. Sending a view (ETag,
 // 304) is HTTP's business: http/send-view.ts.
-
-/** Page views kept per board and position: a paging client's pages, not every offset anyone can name. */
-const PAGE_VIEWS_KEPT = 64;
 
 /**
  * Up to this many events since the overall board was ranked, only the players they touched are
@@ -30,48 +26,10 @@ const PAGE_VIEWS_KEPT = 64;
  */
 export const INCREMENTAL_EVENTS = 256;
 
-/** A ranked board and the views derived from it, as of one projector position (or one point of time travel). */
-export class RankedBoard {
-  private readonly views = new Map<string, CachedView>();
-  /** Views of slices a client asked for (the leaderboard's pages): a few kept, any others made for the one request. */
-  private readonly pageViews = new Map<string, CachedView>();
-
-  constructor(
-    readonly pool: string,
-    readonly position: number,
-    readonly entries: LeaderboardEntry[],
-    /** What names the board's state in its views' ETags: the projector position, unless given. */
-    private readonly version = String(position),
-  ) {}
-
-  /** A JSON view of the board, serialised (and compressed, on demand) once per position. */
-  view(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
-    let view = this.views.get(name);
-    if (!view) {
-      view = new CachedView(`"${name}-${this.pool}-${this.version}"`, build(this.entries));
-      this.views.set(name, view);
-    }
-    return view;
-  }
-
-  /**
-   * A view of part of the board (`name` says which part, e.g. the page's offset and limit).
-   * Its parameters come from the client, so at most PAGE_VIEWS_KEPT are kept per position.
-   */
-  pageView(name: string, build: (entries: LeaderboardEntry[]) => unknown): CachedView {
-    let view = this.pageViews.get(name);
-    if (!view) {
-      view = new CachedView(`"${name}-${this.pool}-${this.version}"`, build(this.entries));
-      if (this.pageViews.size < PAGE_VIEWS_KEPT) this.pageViews.set(name, view);
-    }
-    return view;
-  }
-}
-
 /**
  * The ranked players of each pool, kept ready-made until the projector moves on. Reads of
  * the leaderboard, the player list, the top players and the rank distribution all rank the
- * same players with contracts' rankPlayers; between two matches nothing changes, so they are
+ * same players in contracts' rank order (RankedBoard); between two matches nothing changes, so they are
  * served from memory with an ETag of the position (If-None-Match answers 304).
  */
 @Injectable()
@@ -117,8 +75,7 @@ export class RankingCache {
     // Concurrent misses share one load. A board read after `position` may be fresher than
     // its label, never staler, and the next position replaces it.
     const loading = (async () => {
-      const entries = (pool === 'overall' && previous ? await this.updatedBoard(previous, position) : null) ?? leaderboardOf(await this.allPlayers(pool));
-      return new RankedBoard(key, position, entries);
+      return (pool === 'overall' && previous ? await this.updatedBoard(previous, position) : null) ?? new RankedBoard(key, position, rankOrder(await this.allPlayers(pool)));
     })();
     this.boards.set(key, loading);
     loading.catch(() => {
@@ -133,16 +90,16 @@ export class RankingCache {
   }
 
   /**
-   * The overall board after the events since `previous`: its entries, with the players the
+   * The overall board after the events since `previous`: the board before, with the players the
    * recorded matches touched read again (new ones among them) and moved to where they now rank
-   * (contracts' rerankPlayers). Reading every player after each match cost a read of the whole
-   * table per write (0.13 s at 20,000 players, issue 44); this reads eight. Ranking them all
-   * again cost a sort and a new entry for each of 100,000 players (118 ms at 1M matches); this
-   * makes new entries only for the players whose rank moved. Null, to read them all, past
-   * INCREMENTAL_EVENTS events or at any other event the players read model applies (a merge, a
-   * void, a season's reset, a rename), which can change players a match line does not name.
+   * (RankedBoard.withPlayersReplaced). Reading every player after each match cost a read of the
+   * whole table per write (0.13 s at 20,000 players, issue 44); this reads eight. Ranking them
+   * all again cost a sort and an entry for each of 100,000 players (118 ms at 1M matches); this
+   * copies references. Null, to read them all, past INCREMENTAL_EVENTS events or at any other
+   * event the players read model applies (a merge, a void, a season's reset, a rename), which
+   * can change players a match line does not name.
    */
-  private async updatedBoard(previous: RankedBoard, position: number): Promise<LeaderboardEntry[] | null> {
+  private async updatedBoard(previous: RankedBoard, position: number): Promise<RankedBoard | null> {
     const events = (await this.store.readAll(previous.position, INCREMENTAL_EVENTS + 1)).filter((event) => event.position <= position);
     if (events.length > INCREMENTAL_EVENTS) return null;
     const touched = new Set<number>();
@@ -150,8 +107,7 @@ export class RankingCache {
       if (event.type === 'MatchRecorded') for (const line of (event.data as MatchRecorded['data']).participants) touched.add(line.playerId);
       else if (playersProjection.canHandle(event.type)) return null;
     }
-    if (touched.size === 0) return previous.entries;
-    const rows: PlayerRow[] = await this.knex(PLAYERS_TABLE).whereIn('id', [...touched]).whereNull('merged_into');
-    return rerankPlayers(previous.entries, touched, rows.map(toPlayer));
+    const rows: PlayerRow[] = touched.size === 0 ? [] : await this.knex(PLAYERS_TABLE).whereIn('id', [...touched]).whereNull('merged_into');
+    return previous.withPlayersReplaced(position, touched, rows.map(toPlayer));
   }
 }

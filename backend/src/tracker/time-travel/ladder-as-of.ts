@@ -2,6 +2,7 @@ import {
   addTotals,
   isLadderEvent,
   lineTotals,
+  rankOrder,
   zeroTotals,
   type LadderEvent,
   type Match,
@@ -11,10 +12,10 @@ import {
   type RethreadedEntry,
   type StatTotals,
 } from '@team/contracts';
-import { leaderboardOf, toPlayer, type PlayerRow } from '@team/projections';
+import { toPlayer, type PlayerRow } from '@team/projections';
 import { evolve } from '../../ladder/ladder.evolve.js';
 import { deserializeState } from '../../ladder/ladder.snapshot.js';
-import { RankedBoard } from '../read-side/ranking-cache.js';
+import { RankedBoard } from '../read-side/ranked-board.js';
 import { initialLadderState, type LadderPlayer, type LadderState } from '../../ladder/ladder.state.js';
 import type { LadderLogRow } from './time-travel-log.js';
 import type { KeptSnapshot } from '../../ladder/ladder-snapshot-store.js';
@@ -162,7 +163,7 @@ export class LadderAsOf {
   }
 
   private keepBoard(key: number, players: Player[]): RankedBoard {
-    const board = new RankedBoard(key === 0 ? 'overall' : String(key), this.revision, leaderboardOf(players), `asof-r${this.revision}`);
+    const board = new RankedBoard(key === 0 ? 'overall' : String(key), this.revision, rankOrder(players), `asof-r${this.revision}`);
     this.boards.set(key, board);
     return board;
   }

@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config.js';
 import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
 import { serializeState } from '../../ladder/ladder.snapshot.js';
-import type { RankedBoard } from '../read-side/ranking-cache.js';
+import type { RankedBoard } from '../read-side/ranked-board.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
 import { Semaphore } from './semaphore.js';
