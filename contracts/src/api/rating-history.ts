@@ -15,5 +15,10 @@ export function ratingHistoryOf(records: readonly PlayerMatchRecord[]): RatingHi
       eloChange: record.eloChange!,
       eloAfter: record.eloAfter!,
     }))
-    .sort((x, y) => compareCodeUnits(x.createdAt, y.createdAt) || x.matchId - y.matchId);
+    .sort(compareRatingPoints);
+}
+
+/** Rating points oldest first: by when the match was played, then by its id. */
+export function compareRatingPoints(x: RatingHistoryPoint, y: RatingHistoryPoint): number {
+  return compareCodeUnits(x.createdAt, y.createdAt) || x.matchId - y.matchId;
 }

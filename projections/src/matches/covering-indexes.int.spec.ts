@@ -6,7 +6,8 @@ import { migrateReadModels } from '../read-model-schema.js';
 import { PLAYERS_TABLE } from '../players/player-tables.js';
 import { headToHead, matchesBetween } from './head-to-head.queries.js';
 import { MATCHES_TABLE, PARTICIPANTS_TABLE, matchesProjection } from './matches.projection.js';
-import { playerMatchHistory, recentMatches, recentMatchTimes } from './matches.queries.js';
+import { ratingHistoryOf } from '@team/contracts';
+import { playerMatchHistory, playerRatingHistory, recentMatches, recentMatchTimes } from './matches.queries.js';
 
 // Migration 007 (matches.projection.ts; docs/performance.md, "Scale curve"): on a database made
 // before it, the first start builds the covering line indexes and the voided matches' index, asks
@@ -90,6 +91,20 @@ describe('the covering line indexes on an existing database', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain(MATCHES_TABLE);
     expect(statements[0]).not.toContain(PARTICIPANTS_TABLE);
+    expect(statements[0]).not.toContain(PLAYERS_TABLE);
+  });
+  test("compare's rating history: ratingHistoryOf the player's history, read without line-ups or names", async () => {
+    for (const player of [1, 5, 8]) expect(await playerRatingHistory(knex, player)).toEqual(ratingHistoryOf(await playerMatchHistory(knex, player)));
+    expect((await playerRatingHistory(knex, 1)).map((point) => point.matchId)).toEqual([1, 2, 3, 5, 6]);
+    const statements: string[] = [];
+    const seen = (query: { sql: string }) => statements.push(query.sql);
+    knex.on('query', seen);
+    try {
+      await playerRatingHistory(knex, 1);
+    } finally {
+      knex.off('query', seen);
+    }
+    expect(statements).toHaveLength(1);
     expect(statements[0]).not.toContain(PLAYERS_TABLE);
   });
 });

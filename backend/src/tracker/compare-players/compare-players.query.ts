@@ -1,12 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
-import { ratingHistoryOf, type ComparedPlayer, type LeaderboardEntry, type PlayerComparison } from '@team/contracts';
-import { matchesBetween } from '@team/projections';
+import type { ComparedPlayer, LeaderboardEntry, PlayerComparison } from '@team/contracts';
+import { matchesBetween, playerRatingHistory } from '@team/projections';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 import { NotFoundError } from '../../shared/domain-errors.js';
 import { GetLeaderboardQuery } from '../get-leaderboard/get-leaderboard.query.js';
-import { GetPlayerMatchesQuery } from '../get-player-matches/get-player-matches.query.js';
 
 /** Two players side by side: the leaderboard's line of each, their rating histories and their matches against each other. */
 export class ComparePlayersQuery extends Query<PlayerComparison> {
@@ -45,7 +44,6 @@ export class ComparePlayersHandler implements IQueryHandler<ComparePlayersQuery>
   }
 
   private async side(player: LeaderboardEntry): Promise<ComparedPlayer> {
-    const history = await this.queries.execute(new GetPlayerMatchesQuery(player.id));
-    return { player, ratingHistory: ratingHistoryOf(history) };
+    return { player, ratingHistory: await playerRatingHistory(this.knex, player.id) };
   }
 }
