@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { ContentPage, ContentSection, Fixture, MatchPage, Page, PageWithBlocks, Season, SiteSettings } from '@team/contracts';
+import type { MatchTime } from '@team/projections';
 import { GetContentQuery } from '../cms/content/get-content/get-content.query.js';
 import { GetFixtureQuery } from '../fixtures/get-fixtures/get-fixture.query.js';
 import { GetSiteSettingsQuery } from '../site-settings/get-site/get-site.query.js';
@@ -48,7 +49,7 @@ export class SiteReads {
   }
 
   /** When each of the newest matches that count (voided ones left out) was played, newest first. */
-  recentMatchTimes(limit: number): Promise<{ id: number; createdAt: string }[]> {
+  recentMatchTimes(limit: number): Promise<MatchTime[]> {
     return this.queries.execute(new GetRecentMatchTimesQuery(limit));
   }
 

@@ -25,6 +25,18 @@ describe('the covering line indexes on an existing database', () => {
         row.indexdef.replace(/^.* USING /, ''),
       ]),
     );
+  /** The SQL `work` sends through knex. */
+  const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+    const statements: string[] = [];
+    const seen = (query: { sql: string }) => statements.push(query.sql);
+    knex.on('query', seen);
+    try {
+      await work();
+    } finally {
+      knex.off('query', seen);
+    }
+    return statements;
+  };
   const reads = async () => ({
     history: (await playerMatchHistory(knex, 1)).map((record) => ({ id: record.id, match: record.match.id, teammates: record.teammates, opponents: record.opponents })),
     headToHead: await headToHead(knex, 1),
@@ -80,14 +92,7 @@ describe('the covering line indexes on an existing database', () => {
     expect(times.map((match) => match.id)).toEqual([6, 5, 3, 2]);
     // No line-up: at 1M matches, the thousand newest matches' 8,000 lines and their players' names
     // were most of the sitemap's cost after a write (docs/performance.md, "Scale curve").
-    const statements: string[] = [];
-    const seen = (query: { sql: string }) => statements.push(query.sql);
-    knex.on('query', seen);
-    try {
-      await recentMatchTimes(knex, 1000);
-    } finally {
-      knex.off('query', seen);
-    }
+    const statements = await statementsOf(() => recentMatchTimes(knex, 1000));
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain(MATCHES_TABLE);
     expect(statements[0]).not.toContain(PARTICIPANTS_TABLE);
@@ -96,14 +101,7 @@ describe('the covering line indexes on an existing database', () => {
   test("compare's rating history: ratingHistoryOf the player's history, read without line-ups or names", async () => {
     for (const player of [1, 5, 8]) expect(await playerRatingHistory(knex, player)).toEqual(ratingHistoryOf(await playerMatchHistory(knex, player)));
     expect((await playerRatingHistory(knex, 1)).map((point) => point.matchId)).toEqual([1, 2, 3, 5, 6]);
-    const statements: string[] = [];
-    const seen = (query: { sql: string }) => statements.push(query.sql);
-    knex.on('query', seen);
-    try {
-      await playerRatingHistory(knex, 1);
-    } finally {
-      knex.off('query', seen);
-    }
+    const statements = await statementsOf(() => playerRatingHistory(knex, 1));
     expect(statements).toHaveLength(1);
     expect(statements[0]).not.toContain(PLAYERS_TABLE);
   });

@@ -82,12 +82,18 @@ export async function recentMatches(knex: Knex, limit: number): Promise<Match[]>
   return ids.map((id) => loaded.get(id)!.match);
 }
 
+/** A match's id and when it was played (ISO). */
+export interface MatchTime {
+  id: number;
+  createdAt: string;
+}
+
 /**
  * When each of recentMatches' matches was played, without their line-ups: what the sitemap lists.
  * One index scan of the matches, where the line-ups of a thousand matches joined their players'
  * names (a hash of all 100,000 players at 1M matches: 48 ms of 82).
  */
-export async function recentMatchTimes(knex: Knex, limit: number): Promise<{ id: number; createdAt: string }[]> {
+export async function recentMatchTimes(knex: Knex, limit: number): Promise<MatchTime[]> {
   const rows: Pick<MatchRow, 'id' | 'created_at'>[] = await newestMatches(knex, limit).select('id', 'created_at');
   return rows.map((row) => ({ id: Number(row.id), createdAt: new Date(row.created_at).toISOString() }));
 }
@@ -103,7 +109,8 @@ function newestMatches(knex: Knex, limit: number): Knex.QueryBuilder {
 
 /**
  * A player's rating points, oldest first: contracts' ratingHistoryOf of playerMatchHistory,
- * read without the line-ups and stats it leaves out. Compare read both players' whole histories
+ * read without the line-ups and stats it leaves out (every line has its rating: both columns
+ * are NOT NULL). Compare read both players' whole histories
  * for them (4,200 matches and 33,600 named lines each for the busiest players at 1M matches).
  */
 export async function playerRatingHistory(knex: Knex, playerId: number): Promise<RatingHistoryPoint[]> {
@@ -111,8 +118,6 @@ export async function playerRatingHistory(knex: Knex, playerId: number): Promise
     .join(`${MATCHES_TABLE} as m`, 'm.id', 't.match_id')
     .where('t.player_id', playerId)
     .whereNull('m.voided_at')
-    .whereNotNull('t.rating_change')
-    .whereNotNull('t.elo_after')
     .select('m.id', 'm.created_at', 'm.mode_id', 'm.mode_name', 't.rating_change', 't.elo_after');
   return rows
     .map((row) => ({ matchId: Number(row.id), createdAt: new Date(row.created_at).toISOString(), mode: modeOf(row), eloChange: row.rating_change, eloAfter: row.elo_after }))

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Knex } from 'knex';
 import type { Match } from '@team/contracts';
-import { recentMatches, recentMatchTimes } from '@team/projections';
+import { recentMatches, recentMatchTimes, type MatchTime } from '@team/projections';
 import { READ_KNEX } from '../../infrastructure/tokens.js';
 
 /** The dashboard's Recent Matches (docs/product.md#constants-and-limits: 5). */
@@ -25,7 +25,7 @@ export class GetRecentMatchesHandler implements IQueryHandler<GetRecentMatchesQu
 }
 
 /** When each of the newest `limit` matches that count was played, without line-ups: the sitemap lists up to a thousand. */
-export class GetRecentMatchTimesQuery extends Query<{ id: number; createdAt: string }[]> {
+export class GetRecentMatchTimesQuery extends Query<MatchTime[]> {
   constructor(readonly limit: number) {
     super();
   }
@@ -35,7 +35,7 @@ export class GetRecentMatchTimesQuery extends Query<{ id: number; createdAt: str
 export class GetRecentMatchTimesHandler implements IQueryHandler<GetRecentMatchTimesQuery> {
   constructor(@Inject(READ_KNEX) private readonly knex: Knex) {}
 
-  execute({ limit }: GetRecentMatchTimesQuery): Promise<{ id: number; createdAt: string }[]> {
+  execute({ limit }: GetRecentMatchTimesQuery): Promise<MatchTime[]> {
     return recentMatchTimes(this.knex, limit);
   }
 }

@@ -82,6 +82,8 @@ export class RankedBoard {
    * entry is made (issue 44: ranking 100,000 players again after each match took 118 ms).
    */
   withPlayersReplaced(position: number, replaced: ReadonlySet<number>, fresh: readonly Player[]): RankedBoard {
+    // Nothing moved (events the players read model leaves alone): the same players, shared.
+    if (replaced.size === 0) return new RankedBoard(this.pool, position, this.players, String(position), this.ids);
     const gone = new Uint8Array(this.size);
     let goneCount = 0;
     for (const id of replaced) {

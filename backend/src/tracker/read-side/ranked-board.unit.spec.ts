@@ -65,6 +65,10 @@ describe('RankedBoard', () => {
     for (const id of [1, 2, 3, 4, 5, 6, 8]) expect(after.players.find((p) => p.id === id)).toBe(players.find((p) => p.id === id));
     expect(board.entries).toEqual(before);
     expect(Array.from(board.ids)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // An event that moves no player: the next position shares the players and their ids.
+    const same = board.withPlayersReplaced(3, new Set(), []);
+    expect([same.position, same.players, same.ids]).toEqual([3, board.players, board.ids]);
+    expect(same.players).toBe(board.players);
   });
 
   it('makes no entry until one is asked for, and a page makes only its own', () => {

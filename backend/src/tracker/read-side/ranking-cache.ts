@@ -74,9 +74,8 @@ export class RankingCache {
     }
     // Concurrent misses share one load. A board read after `position` may be fresher than
     // its label, never staler, and the next position replaces it.
-    const loading = (async () => {
-      return (pool === 'overall' && previous ? await this.updatedBoard(previous, position) : null) ?? new RankedBoard(key, position, rankOrder(await this.allPlayers(pool)));
-    })();
+    const loading = (async () =>
+      (pool === 'overall' && previous ? await this.updatedBoard(previous, position) : null) ?? new RankedBoard(key, position, rankOrder(await this.allPlayers(pool))))();
     this.boards.set(key, loading);
     loading.catch(() => {
       if (this.boards.get(key) === loading) this.boards.delete(key);
