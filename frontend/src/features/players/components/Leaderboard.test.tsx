@@ -107,6 +107,30 @@ describe('Leaderboard', () => {
     expect(within(table).getByText('Player51')).toBeInTheDocument();
   });
 
+  it('shows a window of page numbers on a board of thousands, not a button per page', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => makePlayer({ username: `Player${i + 1}`, elo: 9000 - i }));
+    mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(many) } });
+    renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);
+    const table = await screen.findByRole('table');
+    const pager = screen.getByRole('navigation', { name: 'Rankings pages' });
+    const pageNames = () => within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.getAttribute('aria-label'));
+    expect(pageNames()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 100']);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
+    expect(pageNames()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 100']);
+    expect(within(pager).getAllByText('…')).toHaveLength(1);
+    // A gap of one page shows that page's number rather than an ellipsis standing for it.
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 5' }));
+    expect(pageNames()).toEqual(['Page 1', 'Page 2', 'Page 3', 'Page 4', 'Page 5', 'Page 6', 'Page 7', 'Page 100']);
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 7' }));
+    expect(pageNames()).toEqual(['Page 1', 'Page 5', 'Page 6', 'Page 7', 'Page 8', 'Page 9', 'Page 100']);
+    expect(within(pager).getAllByText('…')).toHaveLength(2);
+    expect(within(table).getByText('Player301')).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Page 100' }));
+    expect(pageNames()).toEqual(['Page 1', 'Page 98', 'Page 99', 'Page 100']);
+    expect(within(pager).getByText('4,951–5,000 of 5,000')).toBeInTheDocument();
+    expect(within(table).getByText('Player5000')).toBeInTheDocument();
+  });
+
   it('has no pager for a board of 50 or fewer', async () => {
     mockFetch({ 'GET /api/players/leaderboard': { body: leaderboardOf(players) } });
     renderWithProviders(<Leaderboard modeId={null} onSelect={() => {}} />);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { formatCount } from '@/utils/format';
 import { onActivationKey } from '@/utils/keyboard';
 import { RankingCards } from './RankingCards';
 import { BoardName, KdRatio, RankLabel, rankingRowClass, WinLoss, type BoardProps } from './ranking-cells';
+import { PAGER_GAP, pagerWindow } from './pager-window';
 import { TierBadge } from './TierBadge';
 
 export const RANKINGS_PAGE_SIZE = 50;
@@ -13,7 +15,7 @@ const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
  * "All Rankings" as a plain semantic table. The leaderboard is the tracker's landing page,
  * so it is drawn without antd's Table (its chunk, with Select and Pagination, was most of
  * the page's script and of its main-thread work on a phone); it keeps antd's look through
- * the theme's CSS variables. Long boards page by 50. Below 768 px the seven columns do not
+ * the theme's CSS variables. Long boards page by 50, with a window of page numbers (pager-window.ts). Below 768 px the seven columns do not
  * fit, so each player is a card instead (RankingCards) and nothing hides behind a sideways scroll.
  */
 export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
@@ -80,22 +82,28 @@ export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
           <button type="button" onClick={() => setPage(page - 1)} disabled={page === 1}>
             Previous
           </button>
-          {Array.from({ length: pages }, (_, index) => index + 1).map((number) => (
-            <button
-              key={number}
-              type="button"
-              onClick={() => setPage(number)}
-              aria-current={number === page ? 'page' : undefined}
-              aria-label={`Page ${number}`}
-            >
-              {number}
-            </button>
-          ))}
+          {pagerWindow(page, pages).map((number, index) =>
+            number === PAGER_GAP ? (
+              <span key={`gap-${index}`} className="muted" aria-hidden>
+                …
+              </span>
+            ) : (
+              <button
+                key={number}
+                type="button"
+                onClick={() => setPage(number)}
+                aria-current={number === page ? 'page' : undefined}
+                aria-label={`Page ${number}`}
+              >
+                {number}
+              </button>
+            ),
+          )}
           <button type="button" onClick={() => setPage(page + 1)} disabled={page === pages}>
             Next
           </button>
           <span className="muted">
-            {(page - 1) * RANKINGS_PAGE_SIZE + 1}–{Math.min(page * RANKINGS_PAGE_SIZE, entries.length)} of {entries.length}
+            {formatCount((page - 1) * RANKINGS_PAGE_SIZE + 1)}–{formatCount(Math.min(page * RANKINGS_PAGE_SIZE, entries.length))} of {formatCount(entries.length)}
           </span>
         </nav>
       )}

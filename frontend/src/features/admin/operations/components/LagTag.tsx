@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { formatCount } from '../rebuild-figures';
+import { formatCount } from '@/utils/format';
 
 /** "Up to date", or how many events the read tables are behind the log. */
 export function LagTag({ lag }: { lag: number }) {

@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Progress } from 'antd';
 import type { RebuildStatus } from '@team/contracts';
-import { formatCount, formatDuration, formatSeconds, PHASE_LABELS, rebuildPercent } from '../rebuild-figures';
+import { formatDuration, formatSeconds, PHASE_LABELS, rebuildPercent } from '../rebuild-figures';
+import { formatCount } from '@/utils/format';
 
 export interface RebuildPanelProps {
   rebuild: RebuildStatus;
