@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { settleAnimations } from './animations.js';
 import { expectNoSeriousAxeViolations } from './axe.js';
 
 export const screenshotDir = path.resolve(process.cwd(), 'e2e/screenshots');
@@ -43,22 +44,6 @@ export async function launchBrowser(options: { width?: number; height?: number; 
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Waits for the finite CSS animations and transitions running now (a toast fading in, a modal
- * opening): mid-fade, text is drawn in a blend of its colours, which neither the picture nor
- * axe's contrast check should judge. Endless ones (spinners, shimmers) are not waited for.
- */
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /**
