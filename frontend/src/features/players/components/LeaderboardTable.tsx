@@ -15,8 +15,9 @@ const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
  * "All Rankings" as a plain semantic table. The leaderboard is the tracker's landing page,
  * so it is drawn without antd's Table (its chunk, with Select and Pagination, was most of
  * the page's script and of its main-thread work on a phone); it keeps antd's look through
- * the theme's CSS variables. Long boards page by 50, with a window of page numbers (pager-window.ts). Below 768 px the seven columns do not
- * fit, so each player is a card instead (RankingCards) and nothing hides behind a sideways scroll.
+ * the theme's CSS variables. Long boards page by 50, with a window of page numbers
+ * (pager-window.ts). Below 768 px the seven columns do not fit, so each player is a card
+ * instead (RankingCards) and nothing hides behind a sideways scroll.
  */
 export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
   const isMobile = useIsMobile();
