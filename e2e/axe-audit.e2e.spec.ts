@@ -41,5 +41,5 @@ test('text of low contrast still fails, animation or not', async () => {
   await page.setContent(
     `<!doctype html><html lang="en"><head><title>Faint</title></head><body><main><h1>Board</h1><p style="color:#eee;background:#fff">Faint for good</p></main></body></html>`,
   );
-  await expect(expectNoSeriousAxeViolations(page, 'faint text')).rejects.toThrow(/color-contrast[\s\S]*Faint|color-contrast/);
+  await expect(expectNoSeriousAxeViolations(page, 'faint text')).rejects.toThrow(/color-contrast/);
 });

@@ -32,6 +32,7 @@ export * from './content/brand.js';
 export * from './urls/urls.js';
 export * from './text/text-rules.js';
 export * from './text/compare-code-units.js';
+export * from './text/with-thousands.js';
 export * from './ladder/ladder-events.js';
 export * from './ladder/pool-id.js';
 export * from './ladder/merge-players.rules.js';

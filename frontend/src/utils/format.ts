@@ -26,9 +26,6 @@ export function formatInteger(value: number | null | undefined): string {
   return isNumber(value) ? String(Math.round(value)) : MISSING;
 }
 
-/** A count with thousands separators, as the site writes them: "4,951". */
-export const formatCount = (value: number) => value.toLocaleString('en-US');
-
 /** An ELO change with its sign: "+12", "-8", "0". */
 export function formatSigned(value: number | null | undefined): string {
   if (!isNumber(value)) return MISSING;

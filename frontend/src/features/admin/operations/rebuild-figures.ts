@@ -21,6 +21,8 @@ export function formatSeconds(seconds: number): string {
   return seconds < 10 ? `${seconds.toFixed(1)} s` : formatDuration(seconds);
 }
 
+export const formatCount = (value: number) => value.toLocaleString('en-US');
+
 export const PHASE_LABELS: Record<RebuildProgress['phase'], string> = {
   building: 'Replaying events into fresh tables',
   swapping: 'Swapping the new tables in',

@@ -1,6 +1,6 @@
+import { withThousands } from '@team/contracts';
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatCount } from '@/utils/format';
 import { onActivationKey } from '@/utils/keyboard';
 import { RankingCards } from './RankingCards';
 import { BoardName, KdRatio, RankLabel, rankingRowClass, WinLoss, type BoardProps } from './ranking-cells';
@@ -104,7 +104,7 @@ export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
             Next
           </button>
           <span className="muted">
-            {formatCount((page - 1) * RANKINGS_PAGE_SIZE + 1)}–{formatCount(Math.min(page * RANKINGS_PAGE_SIZE, entries.length))} of {formatCount(entries.length)}
+            {withThousands((page - 1) * RANKINGS_PAGE_SIZE + 1)}–{withThousands(Math.min(page * RANKINGS_PAGE_SIZE, entries.length))} of {withThousands(entries.length)}
           </span>
         </nav>
       )}

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { formatCount } from '@/utils/format';
+import { formatCount } from '../rebuild-figures';
 
 /** "Up to date", or how many events the read tables are behind the log. */
 export function LagTag({ lag }: { lag: number }) {

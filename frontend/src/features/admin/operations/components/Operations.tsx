@@ -11,6 +11,7 @@ import {
   useSetAsideEventMutation,
   useUndoSetAsideEventMutation,
 } from '../api/operations';
+import { formatCount } from '../rebuild-figures';
 import { OpsTime } from './OpsTime';
 import { ProjectorWorkerCard } from './ProjectorWorkerCard';
 import { DiskNotice } from './DiskNotice';
@@ -19,7 +20,6 @@ import { RebuildPanel } from './RebuildPanel';
 import { PausedWebhooksPanel } from './PausedWebhooksPanel';
 import { SetAsidePanel } from './SetAsidePanel';
 import '../operations.css';
-import { formatCount } from '@/utils/format';
 
 /** How often a running rebuild's progress is read. */
 export const REBUILD_POLL_MS = 500;

@@ -4,12 +4,12 @@ import type { HealthResponse } from '@team/contracts';
 import { roleRefusal, sessionCovers, useKnownAdminSession } from '@/lib/admin-session';
 import { ADMIN_SCREENS } from '../../shared/admin-screens';
 import { useGetHealthQuery } from '../api/operations';
+import { formatCount } from '../rebuild-figures';
 import { DiskNotice } from './DiskNotice';
 import { LagTag } from './LagTag';
 import { OpsTime } from './OpsTime';
 import '../operations.css';
 import { LoadFailed } from '../../shared/LoadFailed';
-import { formatCount } from '@/utils/format';
 
 const STATUS_TAGS: Record<HealthResponse['status'], { color: string; label: string }> = {
   ok: { color: 'green', label: 'OK' },

@@ -1,8 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Progress } from 'antd';
 import type { RebuildStatus } from '@team/contracts';
-import { formatDuration, formatSeconds, PHASE_LABELS, rebuildPercent } from '../rebuild-figures';
-import { formatCount } from '@/utils/format';
+import { formatCount, formatDuration, formatSeconds, PHASE_LABELS, rebuildPercent } from '../rebuild-figures';
 
 export interface RebuildPanelProps {
   rebuild: RebuildStatus;
