@@ -155,14 +155,21 @@ const startOf = (offset: number, wide: boolean): number => (wide ? Math.ceil(off
  */
 const exact = (value: number): number => (value === (value | 0) && (value !== 0 || 1 / value > 0) ? value | 0 : value);
 
-export function deserializeState({ state, lines }: SerializedLadder): LadderState {
+/**
+ * The state `serializeState` stored. `adopt`: the caller gives up `lines`, which the state's
+ * players may then view and change; otherwise they are copied.
+ */
+export function deserializeState({ state, lines }: SerializedLadder, adopt = false): LadderState {
   const s = JSON.parse(state) as SerializedState;
   if (s.littleEndian !== LITTLE_ENDIAN) throw new Error('The snapshot was written on a machine of the other byte order.');
   if (lines.byteLength < s.numbers * 8) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, short of its ${s.numbers} numbers.`);
-  // Two copies into buffers that start aligned: the numbers, read once, and the lines, which
-  // the players' typed arrays view (kept only as long as one of them does).
-  const numbers = new Float64Array(lines.buffer.slice(lines.byteOffset, lines.byteOffset + s.numbers * 8));
-  const shared = new Uint8Array(lines.buffer.slice(lines.byteOffset + s.numbers * 8, lines.byteOffset + lines.byteLength));
+  // The numbers are read once and the lines are viewed by the players' typed arrays (kept only
+  // as long as one of them does), which change them in place (PlayerLines.removeAt): from a
+  // copy, unless the caller hands the bytes over and they start at a multiple of 8 (the restart
+  // snapshot's load: 121 MB not copied again at 1,000,000 matches, docs/performance.md).
+  const aligned = adopt && lines.byteOffset % 8 === 0 ? lines : new Uint8Array(lines);
+  const numbers = new Float64Array(aligned.buffer, aligned.byteOffset, s.numbers);
+  const shared = aligned.subarray(s.numbers * 8);
   const absorbed = new Map(s.absorbed);
   const players = new Map<number, LadderPlayer>();
   const playerIdByDiscordId = new Map<string, number>();

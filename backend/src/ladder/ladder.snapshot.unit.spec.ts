@@ -91,6 +91,22 @@ describe('ladder snapshot', () => {
     expect(loaded.players.get(2)!.lines.change(1)).toBe(recorded.data.participants[1]!.ratingChange + 0.25);
   });
 
+  test('a load that adopts the bytes views them in place; one that does not leaves them as they were', () => {
+    const { state } = ladder();
+    const snapshot = serializeState(state);
+    const before = Buffer.from(snapshot.lines);
+    const owner = (loaded: LadderState) => [...loaded.players.values()].find((p) => p.lines.length > 1)!;
+    // A copy: the players change their lines in place (a void or a merge removes one).
+    const copied = owner(deserializeState(snapshot));
+    copied.lines.removeAt(0);
+    expect(Buffer.from(snapshot.lines).equals(before)).toBe(true);
+    expect(copied.lines.bytes().buffer).not.toBe(snapshot.lines.buffer);
+    // Adopted: the players view the snapshot's own buffer, not a second copy of it (121 MB at 1M matches).
+    const adopted = deserializeState(snapshot, true);
+    expect(plain(adopted)).toEqual({ ...plain(state), answers: new Map() });
+    expect(owner(adopted).lines.bytes().buffer).toBe(snapshot.lines.buffer);
+  });
+
   test('a snapshot whose lines do not add up, or of the other byte order, is refused, not misread', () => {
     const { state } = ladder();
     const { state: text, lines } = serializeState(state);

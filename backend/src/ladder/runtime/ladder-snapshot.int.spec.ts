@@ -70,28 +70,47 @@ describe('ladder state snapshots', () => {
     expect(await fresh.read((state) => state.nextMatchId)).not.toBe(999);
   });
 
-  test('lines read in chunks, however small, give the state they were saved from, for the latest and the kept snapshots', async () => {
+  test("the lines come as COPY's binary, as stored, for the latest and the kept snapshots: no query reads them as text", async () => {
     const repository = app.running.app.get(LadderRepository);
     const live = await repository.read(serializeState);
     const revision = repository.currentRevision;
-    const whole = new LadderSnapshotStore(app.knex);
-    await whole.save(revision, live);
-    // 7 bytes a query: the lines of every player cross chunk edges.
-    const chunked = new LadderSnapshotStore(app.knex, 7);
-    const loaded = await chunked.load();
+    const store = new LadderSnapshotStore(app.knex);
+    await store.save(revision, live);
+    // node-postgres would receive them as hex text of twice their size and decode them whole.
+    const queries: string[] = [];
+    const seen = (query: { sql: string }) => queries.push(query.sql);
+    app.knex.on('query', seen);
+    let loaded: Awaited<ReturnType<LadderSnapshotStore['load']>>;
+    try {
+      loaded = await store.load();
+    } finally {
+      app.knex.off('query', seen);
+    }
     expect(loaded?.revision).toBe(revision);
     expect(serializeState(loaded!.state)).toEqual(live);
-    expect(await whole.load()).toEqual(loaded);
-    // Uncompressed, so that a chunk reads only its own part of the value.
+    expect(queries.some((sql) => /select/i.test(sql))).toBe(true);
+    expect(queries.filter((sql) => /\blines\b/.test(sql))).toEqual([]);
+    // Uncompressed, as it was written; kept ones are compressed, and COPY decompresses them once.
     const stored = await app.knex.raw(
       `SELECT a.attstorage, pg_column_compression(s.lines) AS compression FROM public.ladder_snapshots s, pg_attribute a
         WHERE a.attrelid = 'public.ladder_snapshots'::regclass AND a.attname = 'lines'`,
     );
     expect(stored.rows[0]).toEqual({ attstorage: 'e', compression: null });
 
-    await whole.keep({ position: 1_000_000, revision, state: live.state, lines: live.lines, extras: '{}' });
-    const kept = await chunked.nearest(1_000_000);
+    // Lines long enough to be compressed and stored out of line, read back whole.
+    const long = new Uint8Array(3_000_000).map((_, i) => (i * 7) % 251);
+    await store.keep({ position: 1_000_000, revision, state: live.state, lines: long, extras: '{}' });
+    const kept = await store.nearest(1_000_000);
     expect(kept).toMatchObject({ position: 1_000_000, revision, state: live.state, extras: '{}' });
-    expect(Buffer.from(kept!.lines).equals(Buffer.from(live.lines))).toBe(true);
+    expect(Buffer.from(kept!.lines).equals(Buffer.from(long))).toBe(true);
+    expect((await app.knex.raw(`SELECT pg_column_compression(lines) AS c FROM public.ladder_time_travel_snapshots WHERE position = 1000000`)).rows[0].c).not.toBeNull();
+  });
+
+  test('a kept row without lines reads as empty lines, and no row as none', async () => {
+    const store = new LadderSnapshotStore(app.knex);
+    await store.keep({ position: 2_000_000, revision: 1, state: '{}', lines: new Uint8Array([1, 2, 3]), extras: '{}' });
+    await app.knex('public.ladder_time_travel_snapshots').where({ position: 2_000_000 }).update({ lines: null });
+    expect((await store.nearest(2_000_000))?.lines.byteLength).toBe(0);
+    expect(await store.nearest(-5)).toBeNull();
   });
 });
