@@ -61,7 +61,8 @@ export async function seasonLeaderboard(knex: Knex, season: Season, modeId: numb
     [pool, season.id, pool, pool, ...ratingBindings],
   );
   const peaks = new Map(result.rows.map((row) => [Number(row.id), row.peak === null ? 0 : Number(row.peak)]));
-  return rankPlayers(result.rows.map(toPlayer)).map((entry) => ({ ...entry, peakElo: Math.max(peaks.get(entry.id) ?? 0, entry.elo) }));
+  // Object.assign, not a spread with a field after it: that gives each entry a hidden class of its own (contracts' rankedEntry).
+  return rankPlayers(result.rows.map(toPlayer)).map((entry) => Object.assign(entry, { peakElo: Math.max(peaks.get(entry.id) ?? 0, entry.elo) }));
 }
 
 /**
