@@ -51,6 +51,8 @@ export interface AppConfig {
   timeTravelWaitMs: number;
   /** Points of the log kept folded in memory (0: none). */
   timeTravelCache: number;
+  /** What those points may hold together, in MB (a point's own estimate, LadderAsOf.approximateBytes). */
+  timeTravelCacheMb: number;
   /** A time-travel snapshot is kept after every this many ladder events. */
   timeTravelSnapshotEvery: number;
   /** /api/health answers 503 degraded once the projector has failed on one event this long. */
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     timeTravelConcurrency: integer(env, 'TIME_TRAVEL_CONCURRENCY', 2, 1, 16),
     timeTravelWaitMs: integer(env, 'TIME_TRAVEL_WAIT_MS', 2000, 0, 60_000),
     timeTravelCache: integer(env, 'TIME_TRAVEL_CACHE', 8, 0, 1000),
+    timeTravelCacheMb: integer(env, 'TIME_TRAVEL_CACHE_MB', 512, 1, 1_000_000),
     timeTravelSnapshotEvery: integer(env, 'TIME_TRAVEL_SNAPSHOT_EVERY', 2000, 1, 1_000_000),
     healthStuckAfterMs: integer(env, 'HEALTH_STUCK_AFTER_MS', 30_000, 0, 86_400_000),
     healthMaxLag: integer(env, 'HEALTH_MAX_LAG', 1000, 0, 1_000_000_000),

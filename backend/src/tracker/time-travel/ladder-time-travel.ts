@@ -75,7 +75,16 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
       config.timeTravelWaitMs,
       () => new ServiceUnavailableError('Time travel is busy right now. Please try again in a moment.'),
     );
-    this.cache = config.timeTravelCache > 0 ? new LRUCache<number, LadderAsOf>({ max: config.timeTravelCache }) : null;
+    // Bounded by count and by size: a point of the 1,000,000-match ladder holds about 400 MB, so
+    // eight points named by a visitor's ?asOf= were gigabytes (docs/performance.md, "Scale curve").
+    this.cache =
+      config.timeTravelCache > 0
+        ? new LRUCache<number, LadderAsOf>({
+            max: config.timeTravelCache,
+            maxSize: config.timeTravelCacheMb * 1_000_000,
+            sizeCalculation: (ladder) => Math.max(1, ladder.approximateBytes()),
+          })
+        : null;
   }
 
   onApplicationBootstrap(): void {
@@ -174,7 +183,8 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
    */
   private async foldTo(position: number, forReader: boolean): Promise<LadderAsOf> {
     const base = await this.snapshots.nearest(position);
-    const ladder = base ? LadderAsOf.restore(base) : new LadderAsOf();
+    // The snapshot was read for this fold alone: its lines become the point's (not copied again).
+    const ladder = base ? LadderAsOf.restore(base, true) : new LadderAsOf();
     const fromPosition = base?.position ?? 0;
     const kept = await this.snapshots.keptRevisions(fromPosition, position);
     let eventsRead = 0;

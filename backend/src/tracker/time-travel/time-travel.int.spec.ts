@@ -199,3 +199,35 @@ describe('time travel concurrency limit', () => {
     expect((await app.call('GET', `/api/players/leaderboard?asOf=${positions[0]}`)).status).toBe(200);
   });
 });
+
+describe('time travel cache, bounded by size', () => {
+  let app: TestApp;
+  let travel: LadderTimeTravel;
+  const positions: number[] = [];
+
+  // About 300 players: a point is about 0.66 MB by its estimate (2.2 KB a player and the lines),
+  // so 1 MB keeps one point and not two. Counted alone, eight points would be kept, and at
+  // 1,000,000 matches a point is about 400 MB.
+  beforeAll(async () => {
+    app = await startTestApp({ TIME_TRAVEL_CACHE: '8', TIME_TRAVEL_CACHE_MB: '1' });
+    travel = app.running.app.get(LadderTimeTravel);
+    for (let m = 0; m < 38; m++) {
+      const team = (side: number) => Array.from({ length: 4 }, (_, i) => p(`s-${m}-${side}-${i}`, `S${m}-${side}-${i}`));
+      positions.push(await record(app, body(team(1), team(2))));
+    }
+  });
+  afterAll(() => app.close());
+
+  test('keeps the points that fit: one read again is not folded again, a second evicts the first', async () => {
+    const [a, b] = [positions.at(-1)!, positions.at(-2)!];
+    const before = travel.folds;
+    const first = await get(app, `/api/players/leaderboard?asOf=${a}`);
+    expect(await get(app, `/api/players/leaderboard?asOf=${a}`)).toEqual(first);
+    expect(travel.folds).toBe(before + 1);
+    await get(app, `/api/players/leaderboard?asOf=${b}`);
+    expect(travel.folds).toBe(before + 2);
+    // Both would be kept by count; by size the first made room for the second.
+    expect(await get(app, `/api/players/leaderboard?asOf=${a}`)).toEqual(first);
+    expect(travel.folds).toBe(before + 3);
+  });
+});
