@@ -362,6 +362,13 @@ describe('ELO tracker in Chromium', () => {
   test('Leaderboard: podium of three, All Rankings table, a row opens the Player Profile dialog', async () => {
     const ranking = await leaderboard();
     expect(ranking).toHaveLength(5);
+    // The screen reads pages of the board and its namesakes, never the whole board.
+    const reads: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname === '/api/players/leaderboard' || pathname === '/api/players/namesakes') reads.push(pathname + search);
+    };
+    page.on('request', onRequest);
     await open('/tracker/leaderboard');
     await heading('Leaderboard').waitFor();
     const podium = page.getByRole('region', { name: 'Top 3' });
@@ -417,6 +424,10 @@ describe('ELO tracker in Chromium', () => {
     );
     expect(await rows.count()).toBe(4);
     await rows.first().getByText(String(hardpoint[0]!.elo), { exact: true }).waitFor();
+    page.off('request', onRequest);
+    const boardReads = reads.filter((url) => url.startsWith('/api/players/leaderboard'));
+    expect(boardReads).toEqual(['/api/players/leaderboard?limit=50&offset=0', '/api/players/leaderboard?limit=50&offset=0&mode=1']);
+    expect(reads.some((url) => url.startsWith('/api/players/namesakes?ids='))).toBe(true);
     expect(await pools.getByRole('radio', { name: 'Hardpoint' }).getAttribute('aria-checked')).toBe('true');
     await pools.getByRole('radio', { name: 'Overall' }).click();
     await page.waitForURL((url) => url.search === '');

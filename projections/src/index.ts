@@ -16,6 +16,7 @@ export * from './players/players.projection.js';
 export * from './players/player-tables.js';
 export * from './players/players.queries.js';
 export * from './players/player-search.queries.js';
+export * from './players/player-namesakes.queries.js';
 export * from './matches/matches.projection.js';
 export * from './matches/matches.queries.js';
 export * from './matches/match-page.queries.js';

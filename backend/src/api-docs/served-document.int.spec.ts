@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../test/support/test-app.js';
 
 // The document the server serves, as an outside client gets it: redocly's recommended rules find
 // no error in it, and openapi-typescript makes a client from it that type-checks a program
-// recording a match and reading the leaderboard (docs/api.md).
+// recording a match, reading the leaderboard (whole and a page) and a page's namesakes (docs/api.md).
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -42,9 +42,16 @@ export async function recordAndRead(baseUrl: string, adminKey: string): Promise<
   // @ts-expect-error: the rank is a number, so the client's types are not \`any\`.
   const wrong: string = first.rank;
 
+  // A page of the board, its size, and the namesakes of its players (docs/api.md).
+  const page = await client.GET('/api/players/leaderboard', { params: { query: { mode: 1, limit: 50, offset: 50 } } });
+  const total = Number(page.response.headers.get('X-Total-Count'));
+  const ids = (page.data ?? []).map((entry) => entry.id).join(',');
+  const { data: namesakes } = await client.GET('/api/players/namesakes', { params: { query: { ids } } });
+  const discordId: string | undefined = namesakes?.[0]?.discordId;
+
   // @ts-expect-error: a team is team1 or team2.
   const badTeam: RecordMatchRequest['winningTeam'] = 'team3';
-  return matchId + change + rank + tier.length + wrong.length + badTeam.length;
+  return matchId + change + rank + tier.length + wrong.length + badTeam.length + total + (discordId?.length ?? 0);
 }
 `;
 

@@ -7,6 +7,8 @@ import { GetLeaderboardAsOfHandler } from './get-leaderboard/get-leaderboard-as-
 import { GetPlayersController } from './get-players/get-players.controller.js';
 import { SearchPlayersController } from './search-players/search-players.controller.js';
 import { SearchPlayersHandler } from './search-players/search-players.query.js';
+import { GetNamesakesController } from './get-namesakes/get-namesakes.controller.js';
+import { GetNamesakesHandler } from './get-namesakes/get-namesakes.query.js';
 import { GetRankDistributionController } from './get-rank-distribution/get-rank-distribution.controller.js';
 import { GetGlobalStatsController } from './get-global-stats/get-global-stats.controller.js';
 import { GetGlobalStatsHandler } from './get-global-stats/get-global-stats.query.js';
@@ -47,6 +49,7 @@ import { TIME_TRAVEL_LOG } from './time-travel/time-travel-log.js';
     ComparePlayersController,
     GetPlayersController,
     SearchPlayersController,
+    GetNamesakesController,
     GetPlayerMatchesController,
     GetHeadToHeadController,
     GetRankDistributionController,
@@ -72,6 +75,7 @@ import { TIME_TRAVEL_LOG } from './time-travel/time-travel-log.js';
     GetHeadToHeadHandler,
     ComparePlayersHandler,
     SearchPlayersHandler,
+    GetNamesakesHandler,
     GetDuplicatesHandler,
     GetSeasonsHandler,
     GetSeasonHandler,

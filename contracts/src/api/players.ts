@@ -87,6 +87,24 @@ export const PlayerSearchHitSchema = z
   .meta({ id: 'PlayerSearchHit' });
 export type PlayerSearchHit = z.infer<typeof PlayerSearchHitSchema>;
 
+/** GET /api/players/leaderboard: the most players one page may ask for (`limit`). */
+export const LEADERBOARD_MAX_PAGE_LIMIT = 1000;
+
+/** GET /api/players/namesakes: the most player ids one read may ask about (`ids`). */
+export const NAMESAKES_MAX_IDS = 100;
+/** GET /api/players/namesakes: the most players one answer lists (the asked ones first). */
+export const NAMESAKES_MAX_PLAYERS = 1000;
+
+/**
+ * One player of GET /api/players/namesakes?ids=: an active account whose username is one name
+ * (usernameKey: trimmed, case-folded) with an asked player's, the asked ones included. What
+ * telling same-named players apart by Discord ID needs, for a board read a page at a time.
+ */
+export const PlayerNamesakeSchema = z
+  .object({ id: wholeNumber(), username: z.string(), discordId: z.string() })
+  .meta({ id: 'PlayerNamesake' });
+export type PlayerNamesake = z.infer<typeof PlayerNamesakeSchema>;
+
 const LEADERBOARD_EXAMPLE: LeaderboardEntry[] = [
   {
     id: 7,
@@ -136,8 +154,18 @@ export const PLAYER_OPERATIONS: ApiOperationSpec[] = [
     summary: 'The leaderboard',
     description:
       "Players in rank order with rank and tier. With mode, `elo` is that mode's rating and only players who played it are listed; " +
-      'with asOf, the board as it stood then. An ETag names the board; If-None-Match answers 304.',
-    query: AS_OF_QUERY.extend({ mode: z.int().min(1).optional().meta({ description: 'A mode id of GET /api/modes.' }) }),
+      'with asOf, the board as it stood then. With limit and/or offset, that page of it, and the board\'s size in the X-Total-Count header. ' +
+      'An ETag names the board; If-None-Match answers 304.',
+    query: AS_OF_QUERY.extend({
+      mode: z.int().min(1).optional().meta({ description: 'A mode id of GET /api/modes.' }),
+      limit: z
+        .int()
+        .min(1)
+        .max(LEADERBOARD_MAX_PAGE_LIMIT)
+        .optional()
+        .meta({ description: `A page of this many players (1–${LEADERBOARD_MAX_PAGE_LIMIT}); without limit or offset, every player.` }),
+      offset: z.int().min(0).optional().meta({ description: 'The page starts after this many players (default 0).' }),
+    }),
     responses: { 200: z.array(LeaderboardEntrySchema).meta({ examples: [LEADERBOARD_EXAMPLE] }), ...revalidated, ...errorResponses(400, 404, 503) },
   },
   {
@@ -152,6 +180,23 @@ export const PLAYER_OPERATIONS: ApiOperationSpec[] = [
       limit: z.int().min(1).max(PLAYER_SEARCH_MAX_LIMIT).optional().meta({ description: `Default ${PLAYER_SEARCH_DEFAULT_LIMIT}.` }),
     }),
     responses: { 200: z.array(PlayerSearchHitSchema), ...errorResponses(400) },
+  },
+  {
+    method: 'get',
+    path: '/api/players/namesakes',
+    tag: 'players',
+    summary: 'The players who share a name with the ones asked about',
+    description:
+      'Every active player whose username equals an asked player\'s ignoring case and surrounding spaces, the asked ones included ' +
+      `(an unknown or merged id adds nothing): what a board read a page at a time needs to tell same-named players apart. ` +
+      `At most ${NAMESAKES_MAX_PLAYERS} players, the asked ones first, then by name and id. An ETag names the answer; If-None-Match answers 304.`,
+    query: z.object({
+      ids: z
+        .string()
+        .min(1)
+        .meta({ description: `1 to ${NAMESAKES_MAX_IDS} player ids (whole numbers), separated by commas.`, examples: ['7,12,40'] }),
+    }),
+    responses: { 200: z.array(PlayerNamesakeSchema), ...revalidated, ...errorResponses(400) },
   },
   {
     method: 'get',

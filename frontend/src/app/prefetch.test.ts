@@ -26,8 +26,8 @@ describe('prefetchScreenData', () => {
       '/tracker/dashboard',
       ['GET /api/matches/recent', 'GET /api/players/top', 'GET /api/stats/global', 'GET /api/stats/rank-distribution'],
     ],
-    ['/tracker/leaderboard', ['GET /api/modes', 'GET /api/players/leaderboard', 'GET /api/seasons']],
-    ['/tracker/leaderboard?mode=2', ['GET /api/modes', 'GET /api/players/leaderboard?mode=2', 'GET /api/seasons']],
+    ['/tracker/leaderboard', ['GET /api/modes', 'GET /api/players/leaderboard?limit=50&offset=0', 'GET /api/seasons']],
+    ['/tracker/leaderboard?mode=2', ['GET /api/modes', 'GET /api/players/leaderboard?limit=50&offset=0&mode=2', 'GET /api/seasons']],
     ['/tracker/leaderboard?season=3&mode=2', ['GET /api/modes', 'GET /api/seasons', 'GET /api/seasons/3/leaderboard?mode=2']],
     ['/tracker/players', ['GET /api/players']],
     // A shared profile link: what its dialog shows at once.

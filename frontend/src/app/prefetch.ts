@@ -54,7 +54,7 @@ const SCREEN_READS: Record<string, (search: URLSearchParams) => Read[]> = {
       seasonListApi.util.prefetch('getSeasons', undefined, {}),
       // The board the link names: a season's (?season=) or the all-time one.
       seasonId == null
-        ? leaderboardApi.util.prefetch('getLeaderboard', modeId, {})
+        ? leaderboardApi.util.prefetch('getLeaderboardPage', { modeId, page: 1 }, {})
         : seasonsApi.util.prefetch('getSeasonLeaderboard', { seasonId, modeId }, {}),
     ];
   },

@@ -40,7 +40,15 @@ function parseBody(text: string): unknown {
   }
 }
 
-const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestError> = async (
+/**
+ * What an endpoint's `transformResponse(body, meta)` may read besides the body: the answer
+ * itself, for its headers (a page's `X-Total-Count`). Absent when no answer came.
+ */
+export interface ApiResponseMeta {
+  response?: Response;
+}
+
+const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestError, object, ApiResponseMeta> = async (
   args,
   { signal },
 ) => {
@@ -71,9 +79,9 @@ const jsonFetchBaseQuery: BaseQueryFn<ApiRequest | string, unknown, ApiRequestEr
   const text = await response.text();
   if (!response.ok) {
     const body = text || response.statusText;
-    return { error: { status: response.status, message: `${response.status}: ${body}`, body, data: parseBody(text) } };
+    return { error: { status: response.status, message: `${response.status}: ${body}`, body, data: parseBody(text) }, meta: { response } };
   }
-  return { data: parseBody(text) };
+  return { data: parseBody(text), meta: { response } };
 };
 
 /**

@@ -4,6 +4,8 @@ export interface MockAnswer {
   status?: number;
   /** JSON (a string is sent as it is); a ReadableStream of bytes is streamed as the handler feeds it. */
   body?: unknown;
+  /** Headers besides Content-Type (`X-Total-Count` of a page). */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedRequest {
@@ -38,7 +40,7 @@ export function mockFetch(routes: Record<string, MockAnswer | Handler>) {
       : answer.body === undefined ? ''
       : typeof answer.body === 'string' ? answer.body
       : JSON.stringify(answer.body);
-    return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(text, { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json', ...answer.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };

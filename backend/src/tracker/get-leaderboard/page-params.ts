@@ -1,7 +1,5 @@
+import { LEADERBOARD_MAX_PAGE_LIMIT } from '@team/contracts';
 import { InvalidInputError } from '../../shared/domain-errors.js';
-
-/** The most players one page of the leaderboard may ask for. */
-export const MAX_PAGE_LIMIT = 1000;
 
 /** A slice of the board: `limit` players (all the rest when null) from the `offset`-th (from 0). */
 export interface BoardPage {
@@ -20,7 +18,7 @@ export function pageParams(rawLimit: unknown, rawOffset: unknown): BoardPage | n
   let limit: number | null = null;
   if (given(rawLimit)) {
     limit = typeof rawLimit === 'string' && /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : 0;
-    if (limit < 1 || limit > MAX_PAGE_LIMIT) throw new InvalidInputError(`The limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}.`);
+    if (limit < 1 || limit > LEADERBOARD_MAX_PAGE_LIMIT) throw new InvalidInputError(`The limit must be a whole number from 1 to ${LEADERBOARD_MAX_PAGE_LIMIT}.`);
   }
   let offset = 0;
   if (given(rawOffset)) {

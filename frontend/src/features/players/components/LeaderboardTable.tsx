@@ -1,13 +1,22 @@
-import { withThousands } from '@team/contracts';
-import { useState } from 'react';
+import { withThousands, type LeaderboardEntry } from '@team/contracts';
+import { ShimmerLines } from '@/components/ui/Shimmer';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { onActivationKey } from '@/utils/keyboard';
+import { RANKINGS_PAGE_SIZE, rankingPages } from '../api/get-leaderboard';
 import { RankingCards } from './RankingCards';
 import { BoardName, KdRatio, RankLabel, rankingRowClass, WinLoss, type BoardProps } from './ranking-cells';
 import { PAGER_GAP, pagerWindow } from './pager-window';
 import { TierBadge } from './TierBadge';
 
-export const RANKINGS_PAGE_SIZE = 50;
+interface LeaderboardTableProps extends Omit<BoardProps, 'entries'> {
+  /** The players of the page shown; undefined while the page is read. */
+  entries: LeaderboardEntry[] | undefined;
+  /** How many players the whole board holds. */
+  total: number;
+  /** The page shown, from 1 (already within the board's pages). */
+  page: number;
+  onPage: (page: number) => void;
+}
 
 const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
 
@@ -15,22 +24,26 @@ const HEADERS = ['Rank', 'Player', 'Tier', 'ELO', 'W/L', 'K/D', 'Matches'];
  * "All Rankings" as a plain semantic table. The leaderboard is the tracker's landing page,
  * so it is drawn without antd's Table (its chunk, with Select and Pagination, was most of
  * the page's script and of its main-thread work on a phone); it keeps antd's look through
- * the theme's CSS variables. Long boards page by 50, with a window of page numbers
- * (pager-window.ts). Below 768 px the seven columns do not fit, so each player is a card
- * instead (RankingCards) and nothing hides behind a sideways scroll.
+ * the theme's CSS variables. It draws one page of a board of `total` players, 50 a page, with
+ * a window of page numbers (pager-window.ts); the caller holds the page and reads it (the
+ * all-time board from the server, a season's from its whole board). Below 768 px the seven
+ * columns do not fit, so each player is a card instead (RankingCards) and nothing hides
+ * behind a sideways scroll.
  */
-export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
+export function LeaderboardTable({ entries: shown, total, page, onPage: setPage, suffixes, onSelect }: LeaderboardTableProps) {
   const isMobile = useIsMobile();
-  const pages = Math.max(1, Math.ceil(entries.length / RANKINGS_PAGE_SIZE));
-  const [chosenPage, setPage] = useState(1);
-  // A shorter board (another pool) shows its last page rather than an empty one.
-  const page = Math.min(chosenPage, pages);
-  const shown = entries.slice((page - 1) * RANKINGS_PAGE_SIZE, page * RANKINGS_PAGE_SIZE);
+  const pages = rankingPages(total);
 
   return (
     <>
       {isMobile ? (
-        <RankingCards entries={shown} suffixes={suffixes} onSelect={onSelect} />
+        shown === undefined ? (
+          <div aria-busy="true" aria-label="Loading page">
+            <ShimmerLines lines={9} />
+          </div>
+        ) : (
+          <RankingCards entries={shown} suffixes={suffixes} onSelect={onSelect} />
+        )
       ) : (
         <div className="rankings-scroll">
           <table className="rankings-table">
@@ -43,8 +56,15 @@ export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {shown.map((entry) => (
+            <tbody aria-busy={shown === undefined}>
+              {shown === undefined && (
+                <tr>
+                  <td colSpan={HEADERS.length} aria-label="Loading page">
+                    <ShimmerLines lines={9} />
+                  </td>
+                </tr>
+              )}
+              {shown?.map((entry) => (
                 <tr
                   key={entry.id}
                   className={rankingRowClass(entry.rank)}
@@ -104,7 +124,7 @@ export function LeaderboardTable({ entries, suffixes, onSelect }: BoardProps) {
             Next
           </button>
           <span className="muted">
-            {withThousands((page - 1) * RANKINGS_PAGE_SIZE + 1)}–{withThousands(Math.min(page * RANKINGS_PAGE_SIZE, entries.length))} of {withThousands(entries.length)}
+            {withThousands((page - 1) * RANKINGS_PAGE_SIZE + 1)}–{withThousands(Math.min(page * RANKINGS_PAGE_SIZE, total))} of {withThousands(total)}
           </span>
         </nav>
       )}
