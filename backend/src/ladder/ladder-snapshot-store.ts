@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { copyBytea } from '../infrastructure/copy-bytea.js';
+import { copyByteaOut, copyRowIn } from '../infrastructure/copy-binary.js';
 import { tableCreator } from '../infrastructure/create-table-once.js';
-import { deserializeState, SNAPSHOT_VERSION, type LadderSnapshot, type SerializedLadder } from './ladder.snapshot.js';
+import { deserializeState, SNAPSHOT_VERSION, type LadderSnapshot, type SerializedLadder, type SnapshotParts } from './ladder.snapshot.js';
 
 // Both tables sit in public, beside the log: a rebuild swaps the read-model schema and must not
 // drop them. The ladder owns them and they are not read models, so they are created on first
@@ -16,6 +16,9 @@ const KEPT_TABLE = 'public.ladder_time_travel_snapshots';
 const KEPT_EXTRAS_VERSION = 1;
 
 export const KEPT_SNAPSHOT_VERSION = SNAPSHOT_VERSION * 1000 + KEPT_EXTRAS_VERSION;
+
+/** A kept snapshot as it is taken: its lines as snapshotParts gives them. */
+export type KeptSnapshotParts = Omit<KeptSnapshot, 'lines'> & Pick<SnapshotParts, 'parts' | 'byteLength'>;
 
 /** The ladder as it stood right after one of its events, kept for time travel. */
 export interface KeptSnapshot {
@@ -77,16 +80,28 @@ export class LadderSnapshotStore {
     return { revision: Number(row.revision), state: deserializeState({ state: row.state, lines: row.lines }, true) };
   }
 
-  /** Keeps the newest snapshot: two processes saving at once never move it backwards. */
-  async save(revision: number, { state, lines }: SerializedLadder): Promise<void> {
+  /**
+   * Keeps the newest snapshot: two processes saving at once never move it backwards (the row is
+   * locked, and a newer one of this version is kept; two first snapshots at once, with no row to
+   * lock, leave one of them unsaved, which only costs a longer load). The row is written by COPY
+   * (copyRowIn), its lines streamed from the parts where they are: at 1,000,000 matches one
+   * INSERT with the lines as a parameter held a 121 MB buffer, and the driver its copy, and
+   * wrote them out on the event loop (docs/performance.md, "Scale curve").
+   */
+  async save(revision: number, snapshot: SnapshotParts | SerializedLadder): Promise<void> {
     await this.ensureTables();
-    await this.knex.raw(
-      `INSERT INTO ${LATEST_TABLE} AS s (stream_id, version, revision, state, lines, saved_at) VALUES ('ladder', ?, ?, ?, ?, now())
-       ON CONFLICT (stream_id) DO UPDATE SET version = excluded.version, revision = excluded.revision,
-         state = excluded.state, lines = excluded.lines, saved_at = excluded.saved_at
-       WHERE s.version <> excluded.version OR s.revision < excluded.revision`,
-      [SNAPSHOT_VERSION, revision, state, asBuffer(lines)],
-    );
+    const { state, byteLength, parts } = 'parts' in snapshot ? snapshot : { state: snapshot.state, byteLength: snapshot.lines.byteLength, parts: [snapshot.lines] };
+    await this.knex.transaction(async (trx) => {
+      const current = await trx(LATEST_TABLE).where({ stream_id: 'ladder' }).forUpdate().first('version', 'revision');
+      if (current && current.version === SNAPSHOT_VERSION && Number(current.revision) >= revision) return;
+      await trx(LATEST_TABLE).where({ stream_id: 'ladder' }).delete();
+      await copyRowIn(
+        trx,
+        LATEST_TABLE,
+        ['stream_id', 'version', 'revision', 'state', 'lines', 'saved_at'],
+        [{ text: 'ladder' }, { int32: SNAPSHOT_VERSION }, { int32: revision }, { text: state }, { parts, byteLength }, { time: new Date() }],
+      );
+    });
   }
 
   /** The newest kept snapshot at or before `position`. */
@@ -123,21 +138,37 @@ export class LadderSnapshotStore {
     return new Set(rows.map((r) => Number(r.revision)));
   }
 
-  /** The state at a position never changes, so a second writer of the same one changes nothing. */
-  async keep(snapshot: KeptSnapshot): Promise<void> {
+  /**
+   * The state at a position never changes, so a second writer of the same one changes nothing.
+   * Written by COPY like the latest snapshot (save), its lines streamed from the parts.
+   */
+  async keep(snapshot: KeptSnapshot | KeptSnapshotParts): Promise<void> {
     await this.ensureTables();
-    await this.knex.raw(
-      `INSERT INTO ${KEPT_TABLE} AS s (position, version, revision, state, lines, extras, saved_at) VALUES (?, ?, ?, ?, ?, ?, now())
-       ON CONFLICT (position) DO UPDATE SET version = excluded.version, revision = excluded.revision,
-         state = excluded.state, lines = excluded.lines, extras = excluded.extras, saved_at = excluded.saved_at
-       WHERE s.version <> excluded.version`,
-      [snapshot.position, KEPT_SNAPSHOT_VERSION, snapshot.revision, snapshot.state, asBuffer(snapshot.lines), snapshot.extras],
-    );
+    const { parts, byteLength } = 'parts' in snapshot ? snapshot : { parts: [snapshot.lines], byteLength: snapshot.lines.byteLength };
+    await this.knex.transaction(async (trx) => {
+      const current = await trx(KEPT_TABLE).where({ position: snapshot.position }).forUpdate().first('version');
+      if (current?.version === KEPT_SNAPSHOT_VERSION) return;
+      if (current) await trx(KEPT_TABLE).where({ position: snapshot.position }).delete();
+      await copyRowIn(
+        trx,
+        KEPT_TABLE,
+        ['position', 'version', 'revision', 'state', 'lines', 'extras', 'saved_at'],
+        [
+          { int64: snapshot.position },
+          { int32: KEPT_SNAPSHOT_VERSION },
+          { int32: snapshot.revision },
+          { text: snapshot.state },
+          { parts, byteLength },
+          { text: snapshot.extras },
+          { time: new Date() },
+        ],
+      );
+    });
   }
 
   /**
    * The first row `pick` finds, with `columns`, and its lines read by COPY's binary format
-   * (copyBytea): 121 MB of lines at 1,000,000 matches arrive as they are stored, not as hex text of
+   * (copyByteaOut): 121 MB of lines at 1,000,000 matches arrive as they are stored, not as hex text of
    * twice their size (docs/performance.md, "Scale curve"), and a compressed value is decompressed
    * once. One repeatable-read transaction: the lines are of the row version the first query saw,
    * even while another process saves a newer snapshot.
@@ -154,13 +185,10 @@ export class LadderSnapshotStore {
         const { ctid, ...rest } = row as { ctid: string };
         if (!/^\(\d+,\d+\)$/.test(ctid)) throw new Error(`Unexpected row address ${ctid}`);
         // None (a hand-made row) reads as none, which deserializeState refuses, so the log is folded.
-        const lines = (await copyBytea(trx, `SELECT lines FROM ${table} WHERE ctid = '${ctid}'`)) ?? Buffer.alloc(0);
+        const lines = (await copyByteaOut(trx, `SELECT lines FROM ${table} WHERE ctid = '${ctid}'`)) ?? Buffer.alloc(0);
         return { ...(rest as Row), lines };
       },
       { isolationLevel: 'repeatable read', readOnly: true },
     );
   }
 }
-
-/** node-postgres sends a Buffer as a bytea (in binary); a bare Uint8Array it would not. */
-const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

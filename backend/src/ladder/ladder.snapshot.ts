@@ -102,32 +102,71 @@ const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, 
 /**
  * One player's numbers: id, merged-into (−1: none), line count (negative: −count, in the wide
  * layout), the six totals, the ratings (count, then pool and rating each) and the soft-reset
- * moves (count, then first match id, pool and delta each).
+ * moves (count, then first match id, pool and delta each). Written at `at`; returns where the
+ * next player's start.
  */
-function writePlayer(out: number[], p: LadderPlayer): void {
+function writePlayer(out: Float64Array, at: number, p: LadderPlayer): number {
   const t = p.totals;
-  out.push(p.id, p.mergedInto ?? -1, p.lines.wide ? -p.lines.length : p.lines.length, t.wins, t.losses, t.kills, t.deaths, t.assists, t.score);
-  out.push(p.ratings.size);
-  for (const [pool, rating] of p.ratings) out.push(pool, rating);
-  out.push(p.resets.length);
-  for (const r of p.resets) out.push(r.firstMatchId, r.pool, r.delta);
+  out[at++] = p.id;
+  out[at++] = p.mergedInto ?? -1;
+  out[at++] = p.lines.wide ? -p.lines.length : p.lines.length;
+  out[at++] = t.wins;
+  out[at++] = t.losses;
+  out[at++] = t.kills;
+  out[at++] = t.deaths;
+  out[at++] = t.assists;
+  out[at++] = t.score;
+  out[at++] = p.ratings.size;
+  for (const [pool, rating] of p.ratings) {
+    out[at++] = pool;
+    out[at++] = rating;
+  }
+  out[at++] = p.resets.length;
+  for (const r of p.resets) {
+    out[at++] = r.firstMatchId;
+    out[at++] = r.pool;
+    out[at++] = r.delta;
+  }
+  return at;
 }
 
-/** The state as compact JSON and bytes (SerializedLadder). */
-export function serializeState(state: LadderState): SerializedLadder {
+/** How many numbers writePlayer writes for `p`. */
+const numberCount = (p: LadderPlayer): number => 11 + 2 * p.ratings.size + 3 * p.resets.length;
+
+/**
+ * A snapshot as it is taken: the JSON, and the bytes of SerializedLadder.lines as parts in order
+ * (the numbers, then each player's lines, with zeros where a wide player's start is aligned),
+ * the lines not copied but viewed. Taking one reads the state at once; the parts may be written
+ * out later while the ladder moves on, since a player's lines up to their length never change
+ * in place (PlayerLines: a push writes after them, a removal makes a new array).
+ */
+export interface SnapshotParts {
+  state: string;
+  byteLength: number;
+  parts: Uint8Array[];
+}
+
+/**
+ * The state's snapshot (SnapshotParts). At 1,000,000 matches the lines are 121 MB: copied into
+ * one buffer (serializeState) they held the event loop for 200–430 ms, most of it the first
+ * touch of the new memory, then again in the database driver's message (docs/performance.md,
+ * "Scale curve"); as parts they are streamed by COPY from where they are.
+ */
+export function snapshotParts(state: LadderState): SnapshotParts {
   const players = [...state.players.values()];
-  const numbers: number[] = [];
-  for (const p of players) writePlayer(numbers, p);
-  let bytes = numbers.length * 8;
-  for (const p of players) bytes = startOf(bytes, p.lines.wide) + p.lines.bytes().byteLength;
-  const lines = new Uint8Array(bytes);
-  new Float64Array(lines.buffer, 0, numbers.length).set(numbers);
-  let offset = numbers.length * 8;
+  let numbers = 0;
+  for (const p of players) numbers += numberCount(p);
+  const values = new Float64Array(numbers);
+  let at = 0;
+  for (const p of players) at = writePlayer(values, at, p);
+  const parts: Uint8Array[] = [new Uint8Array(values.buffer)];
+  let offset = numbers * 8;
   for (const p of players) {
+    const aligned = startOf(offset, p.lines.wide);
+    if (aligned > offset) parts.push(new Uint8Array(aligned - offset));
     const own = p.lines.bytes();
-    offset = startOf(offset, p.lines.wide);
-    lines.set(own, offset);
-    offset += own.byteLength;
+    if (own.byteLength > 0) parts.push(own);
+    offset = aligned + own.byteLength;
   }
   const serialized: SerializedState = {
     littleEndian: LITTLE_ENDIAN,
@@ -137,13 +176,25 @@ export function serializeState(state: LadderState): SerializedLadder {
     username: players.map((p) => p.username),
     discordIds: players.map((p) => p.discordIds),
     absorbed: players.flatMap((p, i): SerializedState['absorbed'] => (p.absorbed.length > 0 ? [[i, p.absorbed.map(mergeTuple)]] : [])),
-    numbers: numbers.length,
+    numbers,
     voided: [...state.voided],
     matchPositions: state.matchPositions,
     reverted: [...state.reverted],
     seasons: state.seasons,
   };
-  return { state: JSON.stringify(serialized), lines };
+  return { state: JSON.stringify(serialized), byteLength: offset, parts };
+}
+
+/** The state as compact JSON and bytes (SerializedLadder): snapshotParts with its parts in one buffer. */
+export function serializeState(state: LadderState): SerializedLadder {
+  const { state: text, byteLength, parts } = snapshotParts(state);
+  const lines = new Uint8Array(byteLength);
+  let offset = 0;
+  for (const part of parts) {
+    lines.set(part, offset);
+    offset += part.byteLength;
+  }
+  return { state: text, lines };
 }
 
 /** Where a player's lines start in `lines` after `offset`: a wide player's Float64 view needs a multiple of 8. */
@@ -157,16 +208,16 @@ const exact = (value: number): number => (value === (value | 0) && (value !== 0 
 
 /**
  * The state `serializeState` stored. `adopt`: the caller gives up `lines`, which the state's
- * players may then view and change; otherwise they are copied.
+ * players then view; otherwise they are copied.
  */
 export function deserializeState({ state, lines }: SerializedLadder, adopt = false): LadderState {
   const s = JSON.parse(state) as SerializedState;
   if (s.littleEndian !== LITTLE_ENDIAN) throw new Error('The snapshot was written on a machine of the other byte order.');
   if (lines.byteLength < s.numbers * 8) throw new Error(`The snapshot's lines are ${lines.byteLength} bytes, short of its ${s.numbers} numbers.`);
   // The numbers are read once and the lines are viewed by the players' typed arrays (kept only
-  // as long as one of them does), which change them in place (PlayerLines.removeAt): from a
-  // copy, unless the caller hands the bytes over and they start at a multiple of 8 (the restart
-  // snapshot's load: 121 MB not copied again at 1,000,000 matches, docs/performance.md).
+  // as long as one of them does): from a copy, unless the caller hands the bytes over and they
+  // start at a multiple of 8 (the restart snapshot's load: 121 MB not copied again at 1,000,000
+  // matches, docs/performance.md), so that the caller's bytes and the state never share memory.
   const aligned = adopt && lines.byteOffset % 8 === 0 ? lines : new Uint8Array(lines);
   const numbers = new Float64Array(aligned.buffer, aligned.byteOffset, s.numbers);
   const shared = aligned.subarray(s.numbers * 8);

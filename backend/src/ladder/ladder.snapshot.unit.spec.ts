@@ -3,7 +3,7 @@ import { foldSteps, type LadderStep } from '../../test/support/ladder-fold.js';
 import { decide, type LadderCommand } from './ladder.decider.js';
 import { evolve } from './ladder.evolve.js';
 import type { LadderState } from './ladder.state.js';
-import { deserializeState, serializeState } from './ladder.snapshot.js';
+import { deserializeState, serializeState, snapshotParts } from './ladder.snapshot.js';
 
 // The restart snapshot (docs/performance.md, "Scale curve"): JSON of names and small fields,
 // the players' lines as bytes; what comes back is the state that was folded.
@@ -105,6 +105,21 @@ describe('ladder snapshot', () => {
     const adopted = deserializeState(snapshot, true);
     expect(plain(adopted)).toEqual({ ...plain(state), answers: new Map() });
     expect(owner(adopted).lines.bytes().buffer).toBe(snapshot.lines.buffer);
+  });
+
+  test('a snapshot taken as parts is the state as it was taken, however the ladder moves on before it is written', () => {
+    const { state } = ladder();
+    const taken = serializeState(state);
+    const parts = snapshotParts(state);
+    // The ladder moves on: a line removed (a void or a merge) and a match's lines pushed.
+    const [one, two] = [...state.players.values()].filter((p) => p.lines.length > 1);
+    one!.lines.removeAt(0);
+    two!.lines.push(999, 0, 12, two!.id);
+    one!.totals.wins += 5;
+    const written = Buffer.concat(parts.parts);
+    expect(written.byteLength).toBe(parts.byteLength);
+    expect({ state: parts.state, lines: new Uint8Array(written) }).toEqual(taken);
+    expect(serializeState(state)).not.toEqual(taken);
   });
 
   test('a snapshot whose lines do not add up, or of the other byte order, is refused, not misread', () => {

@@ -27,7 +27,9 @@ export interface Line {
  * mode ids small, changes whole points of at most ELO_K × 1.25 × 1.3 (contracts' elo.ts). A
  * line that does not fit (a fractional change, say, from a log written otherwise) turns the
  * player's columns into a Float64Array of four numbers a line, so every value stays exact.
- * Capacity doubles as lines are pushed.
+ * Capacity doubles as lines are pushed. Lines up to the length never change in place: a push
+ * writes after them and anything else makes a new array, so the restart snapshot views them
+ * rather than copying 121 MB at 1,000,000 matches (ladder.snapshot.ts, snapshotParts).
  */
 export class PlayerLines implements Iterable<Line> {
   private data: Int32Array | Float64Array;
@@ -153,10 +155,18 @@ export class PlayerLines implements Iterable<Line> {
     return false;
   }
 
+  /**
+   * Removes line `i` into a new array (voids and merges, which are rare), never in place: lines
+   * up to the length stay as they were in the array that held them, so a snapshot taken from
+   * views of them (ladder.snapshot.ts, snapshotParts) can be written while the ladder moves on.
+   */
   removeAt(i: number): void {
     if (i < 0 || i >= this.size) throw new RangeError(`No line ${i} of ${this.size}`);
     const stride = this.stride;
-    this.data.copyWithin(i * stride, (i + 1) * stride, this.size * stride);
+    const next = this.wide ? new Float64Array(Math.max(FIRST_CAPACITY * stride, this.data.length)) : new Int32Array(Math.max(FIRST_CAPACITY * stride, this.data.length));
+    next.set(this.data.subarray(0, i * stride));
+    next.set(this.data.subarray((i + 1) * stride, this.size * stride), i * stride);
+    this.data = next;
     this.size--;
   }
 

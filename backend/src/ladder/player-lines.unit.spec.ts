@@ -77,24 +77,32 @@ describe('PlayerLines', () => {
     expect(() => PlayerLines.fromBytes(new Uint8Array(13), false)).toThrow('Player lines of 13 bytes');
   });
 
-  test('aligned bytes are viewed in place; a push or a removal never touches the lines beside them', () => {
+  test('aligned bytes are viewed in place; a push or a removal never changes the bytes viewed, its own or beside them', () => {
     const first = PlayerLines.of(lines(3));
     const second = PlayerLines.of(lines(4));
     const shared = new Uint8Array(first.bytes().byteLength + second.bytes().byteLength);
     shared.set(first.bytes());
     shared.set(second.bytes(), first.bytes().byteLength);
+    const before = Buffer.from(shared);
     const a = PlayerLines.fromBytes(shared.subarray(0, 36), false);
     const b = PlayerLines.fromBytes(shared.subarray(36), false);
     expect(a.bytes().buffer).toBe(shared.buffer);
+    // A snapshot views a player's lines while the ladder moves on (ladder.snapshot.ts, snapshotParts).
+    const viewed = a.bytes();
     a.removeAt(0);
+    expect(a.bytes().buffer).not.toBe(shared.buffer);
     a.push(999, 1, 1, 1);
     expect([...b]).toEqual(lines(4));
     expect([...a]).toEqual([...lines(3).slice(1), { matchId: 999, pool: 1, change: 1, recordedAs: 1 }]);
-    // The removal left room in its own bytes; past them, it moves to a buffer of its own.
-    expect(a.bytes().buffer).toBe(shared.buffer);
-    a.push(1000, 2, -2, 1);
-    expect(a.bytes().buffer).not.toBe(shared.buffer);
-    expect(a.length).toBe(4);
+    expect(Buffer.from(shared).equals(before)).toBe(true);
+    expect(Buffer.from(viewed).equals(before.subarray(0, 36))).toBe(true);
+    // A push on lines with room writes after those viewed.
+    const room = PlayerLines.of(lines(5));
+    const kept = Buffer.from(room.bytes());
+    const view = room.bytes();
+    room.push(1000, 2, -2, 1);
+    expect(Buffer.from(view).equals(kept)).toBe(true);
+    expect(room.length).toBe(6);
     expect([...b]).toEqual(lines(4));
   });
 });

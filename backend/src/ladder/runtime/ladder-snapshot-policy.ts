@@ -4,7 +4,7 @@ import { rememberAnswer } from '../idempotency-window.js';
 import type { KeyedMatchLog } from './ladder-log.js';
 import type { LadderState } from '../ladder.state.js';
 import { LadderSnapshotStore } from '../ladder-snapshot-store.js';
-import { serializeState, type LadderSnapshot } from '../ladder.snapshot.js';
+import { snapshotParts, type LadderSnapshot } from '../ladder.snapshot.js';
 
 /** A snapshot every this many events: a restart then folds at most this many from the log. */
 export const SNAPSHOT_EVERY = 2000;
@@ -50,8 +50,9 @@ export class LadderSnapshotPolicy {
   /** Saves the state once `every` events have passed since the last snapshot. */
   maybeSave(state: LadderState, revision: number): void {
     if (revision - this.revision < this.every) return;
-    // Serialised now, while the state is at `revision`; written in the background.
-    const serialized = serializeState(state);
+    // Taken now, while the state is at `revision`; written in the background, the players'
+    // lines from where they are (snapshotParts).
+    const serialized = snapshotParts(state);
     this.revision = revision;
     this.store.save(revision, serialized).catch((error) => this.logger.warn({ err: error, revision }, 'ladder snapshot not saved'));
   }

@@ -6,7 +6,7 @@ import type { PlayerMatchRecord } from '@team/contracts';
 import type { AppConfig } from '../../config.js';
 import { APP_CONFIG, LOGGER, TIME_TRAVEL_KNEX } from '../../infrastructure/tokens.js';
 import { ServiceUnavailableError } from '../../shared/domain-errors.js';
-import { serializeState } from '../../ladder/ladder.snapshot.js';
+import { snapshotParts } from '../../ladder/ladder.snapshot.js';
 import type { RankedBoard } from '../read-side/ranked-board.js';
 import type { AsOf } from './as-of.js';
 import { LadderAsOf } from './ladder-as-of.js';
@@ -207,8 +207,8 @@ export class LadderTimeTravel implements OnApplicationBootstrap, OnApplicationSh
   }
 
   private async keep(ladder: LadderAsOf, position: number): Promise<void> {
-    // Serialised now (the fold moves on); awaited, so a long fold never holds more than one.
-    const snapshot = { position, revision: ladder.revision, ...serializeState(ladder.state), extras: ladder.serializeExtras() };
+    // Taken now (the fold moves on); awaited, so a long fold never holds more than one.
+    const snapshot = { position, revision: ladder.revision, ...snapshotParts(ladder.state), extras: ladder.serializeExtras() };
     await this.snapshots.keep(snapshot).catch((error) => this.logger.warn({ err: error, position }, 'time-travel snapshot not kept'));
   }
 }
