@@ -7,6 +7,13 @@ import type { PoolKey } from './pool-key.js';
 const PACKED_STRIDE = 3;
 const WIDE_STRIDE = 4;
 const FIRST_CAPACITY = 4;
+/**
+ * A full array grows by an eighth (still amortised O(1) a push). A snapshot's load gives each
+ * player exactly its lines, so the first match after a restart grows every player it names: by
+ * doubling, the thousand busiest players of the 1,000,000-match ladder took about 25 MB more
+ * within a burst of 650 matches (docs/performance.md, "Scale curve"), for room they rarely fill.
+ */
+const GROWTH_SHIFT = 3;
 
 const fitsInt32 = (value: number): boolean => (value | 0) === value;
 const fitsPacked = (matchId: number, pool: number, change: number, recordedAs: number): boolean =>
@@ -27,7 +34,7 @@ export interface Line {
  * mode ids small, changes whole points of at most ELO_K × 1.25 × 1.3 (contracts' elo.ts). A
  * line that does not fit (a fractional change, say, from a log written otherwise) turns the
  * player's columns into a Float64Array of four numbers a line, so every value stays exact.
- * Capacity doubles as lines are pushed. Lines up to the length never change in place: a push
+ * Capacity grows by an eighth as lines are pushed. Lines up to the length never change in place: a push
  * writes after them and anything else makes a new array, so the restart snapshot views them
  * rather than copying 121 MB at 1,000,000 matches (ladder.snapshot.ts, snapshotParts).
  */
@@ -91,7 +98,7 @@ export class PlayerLines implements Iterable<Line> {
   push(matchId: number, pool: PoolKey, change: number, recordedAs: number): void {
     if (!this.wide && !fitsPacked(matchId, pool, change, recordedAs)) this.widen();
     const stride = this.stride;
-    if ((this.size + 1) * stride > this.data.length) this.grow(Math.max(FIRST_CAPACITY, this.size * 2));
+    if ((this.size + 1) * stride > this.data.length) this.grow(this.size + Math.max(FIRST_CAPACITY, this.size >> GROWTH_SHIFT));
     const at = this.size * stride;
     const data = this.data;
     data[at] = matchId;

@@ -73,6 +73,8 @@ describe('PlayerLines', () => {
       back.push(1000, 1, 5, 2);
       expect(back.line(back.length - 1)).toEqual({ matchId: 1000, pool: 1, change: 5, recordedAs: 2 });
       expect(back.length).toBe(columns.length + 1);
+      // Room for an eighth more, not as many again: a restart's first match grows every player it names.
+      expect(back.bytes().buffer.byteLength).toBeLessThanOrEqual(PlayerLines.byteLength(Math.ceil(columns.length * 1.125) + 4, columns.wide));
     }
     expect(() => PlayerLines.fromBytes(new Uint8Array(13), false)).toThrow('Player lines of 13 bytes');
   });

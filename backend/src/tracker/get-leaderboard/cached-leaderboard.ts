@@ -13,7 +13,7 @@ export const LEADERBOARD_PATH = '/api/players/leaderboard';
  * the whole board, or with `page` that slice of it and the board's size in X-Total-Count.
  */
 export function sendLeaderboard(request: IncomingMessage, response: ServerResponse, board: RankedBoard, page: BoardPage | null = null): void {
-  if (!page) return sendView(request, response, board.view('leaderboard', ({ entries }) => entries));
+  if (!page) return sendView(request, response, board.view('leaderboard', (board) => board.entries()));
   const { offset, limit } = page;
   response.setHeader('X-Total-Count', board.size);
   const name = `leaderboard-o${offset}${limit === null ? '' : `-l${limit}`}`;

@@ -24,7 +24,7 @@ export class GetPlayersController {
     const board = asOf
       ? await this.queries.execute(new GetLeaderboardAsOfQuery(null, asOf))
       : await this.queries.execute(new GetLeaderboardQuery(null));
-    sendView(request, response, board.view('players', ({ entries }) => entries));
+    sendView(request, response, board.view('players', (board) => board.entries()));
   }
 
   @Get('top')

@@ -13,6 +13,6 @@ export class GetRankDistributionController {
   @Get()
   async distribution(@Req() request: IncomingMessage, @Res() response: ServerResponse): Promise<void> {
     const board = await this.queries.execute(new GetLeaderboardQuery(null));
-    sendView(request, response, board.view('rank-distribution', ({ entries }) => rankDistributionOf(entries)));
+    sendView(request, response, board.view('rank-distribution', (board) => rankDistributionOf(board.entries())));
   }
 }

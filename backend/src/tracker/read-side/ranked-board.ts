@@ -9,12 +9,11 @@ const PAGE_VIEWS_KEPT = 64;
  * time travel). It holds the players in rank order (contracts' compareRank), not entries: a
  * player's rank is its place, so the board after a match is the board before with that match's
  * players moved (withPlayersReplaced), however many players the match moved past. An entry (rank
- * and tier) is made when a view or a lookup asks for it; the whole list once, on first use.
+ * and tier) is made when a view or a lookup asks for it, and not kept.
  */
 export class RankedBoard {
   /** Each place's player id, for lookups and moves that read no player object. */
   readonly ids: Int32Array;
-  private allEntries: LeaderboardEntry[] | null = null;
   private readonly views = new Map<string, CachedView>();
   /** Views of slices a client asked for (the leaderboard's pages): a few kept, any others made for the one request. */
   private readonly pageViews = new Map<string, CachedView>();
@@ -35,21 +34,24 @@ export class RankedBoard {
     return this.players.length;
   }
 
-  /** Every entry in rank order, with its rank and tier; made once, when first asked for. */
-  get entries(): readonly LeaderboardEntry[] {
-    return (this.allEntries ??= this.players.map(rankedEntry));
+  /**
+   * Every entry in rank order, with its rank and tier, made for this call alone: the views that
+   * read them keep their bytes (serialised once per position), and kept entries would be 28 MB
+   * beside them at 100,000 players (docs/performance.md, "Scale curve").
+   */
+  entries(): LeaderboardEntry[] {
+    return this.players.map(rankedEntry);
   }
 
   /** The entries from place `start` (0-based) up to `end`, made for this call alone. */
   slice(start: number, end?: number): LeaderboardEntry[] {
-    if (this.allEntries) return this.allEntries.slice(start, end);
     return this.players.slice(start, end).map((player, k) => rankedEntry(player, start + k));
   }
 
   /** The entry of player `id`, or undefined when the board does not list it. */
   entryOf(id: number): LeaderboardEntry | undefined {
     const place = this.ids.indexOf(id);
-    return place < 0 ? undefined : (this.allEntries?.[place] ?? rankedEntry(this.players[place]!, place));
+    return place < 0 ? undefined : rankedEntry(this.players[place]!, place);
   }
 
   /** A JSON view of the board, serialised (and compressed, on demand) once per position. */
