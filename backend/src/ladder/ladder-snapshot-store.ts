@@ -17,6 +17,9 @@ const KEPT_EXTRAS_VERSION = 1;
 
 export const KEPT_SNAPSHOT_VERSION = SNAPSHOT_VERSION * 1000 + KEPT_EXTRAS_VERSION;
 
+/** PostgreSQL's SQLSTATE for a duplicate key. */
+const UNIQUE_VIOLATION = '23505';
+
 /** A kept snapshot as it is taken: its lines as snapshotParts gives them. */
 export type KeptSnapshotParts = Omit<KeptSnapshot, 'lines'> & Pick<SnapshotParts, 'parts' | 'byteLength'>;
 
@@ -82,8 +85,8 @@ export class LadderSnapshotStore {
 
   /**
    * Keeps the newest snapshot: two processes saving at once never move it backwards (the row is
-   * locked, and a newer one of this version is kept; two first snapshots at once, with no row to
-   * lock, leave one of them unsaved, which only costs a longer load). The row is written by COPY
+   * locked, and a newer one of this version is kept; of two first snapshots at once, with no row
+   * to lock, the first stands: see writeOnce). The row is written by COPY
    * (copyRowIn), its lines streamed from the parts where they are: at 1,000,000 matches one
    * INSERT with the lines as a parameter held a 121 MB buffer, and the driver its copy, and
    * wrote them out on the event loop (docs/performance.md, "Scale curve").
@@ -91,7 +94,7 @@ export class LadderSnapshotStore {
   async save(revision: number, snapshot: SnapshotParts | SerializedLadder): Promise<void> {
     await this.ensureTables();
     const { state, byteLength, parts } = 'parts' in snapshot ? snapshot : { state: snapshot.state, byteLength: snapshot.lines.byteLength, parts: [snapshot.lines] };
-    await this.knex.transaction(async (trx) => {
+    await this.writeOnce(async (trx) => {
       const current = await trx(LATEST_TABLE).where({ stream_id: 'ladder' }).forUpdate().first('version', 'revision');
       if (current && current.version === SNAPSHOT_VERSION && Number(current.revision) >= revision) return;
       await trx(LATEST_TABLE).where({ stream_id: 'ladder' }).delete();
@@ -145,7 +148,7 @@ export class LadderSnapshotStore {
   async keep(snapshot: KeptSnapshot | KeptSnapshotParts): Promise<void> {
     await this.ensureTables();
     const { parts, byteLength } = 'parts' in snapshot ? snapshot : { parts: [snapshot.lines], byteLength: snapshot.lines.byteLength };
-    await this.knex.transaction(async (trx) => {
+    await this.writeOnce(async (trx) => {
       const current = await trx(KEPT_TABLE).where({ position: snapshot.position }).forUpdate().first('version');
       if (current?.version === KEPT_SNAPSHOT_VERSION) return;
       if (current) await trx(KEPT_TABLE).where({ position: snapshot.position }).delete();
@@ -164,6 +167,19 @@ export class LadderSnapshotStore {
         ],
       );
     });
+  }
+
+  /**
+   * A write of one snapshot row in a transaction. Two writers of a row that did not exist yet
+   * have no row to lock: the second one's COPY finds the first one's key (unique violation), and
+   * that row is as good as its own (the same point's state, or a snapshot as new), so it is done.
+   */
+  private async writeOnce(write: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+    try {
+      await this.knex.transaction(write);
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    }
   }
 
   /**

@@ -113,4 +113,18 @@ describe('ladder state snapshots', () => {
     expect((await store.nearest(2_000_000))?.lines.byteLength).toBe(0);
     expect(await store.nearest(-5)).toBeNull();
   });
+
+  test('processes keeping the same point, or saving a first snapshot, at once all succeed, and one row stands', async () => {
+    const repository = app.running.app.get(LadderRepository);
+    const live = await repository.read(serializeState);
+    const revision = repository.currentRevision;
+    const stores = Array.from({ length: 4 }, () => new LadderSnapshotStore(app.knex));
+    const kept = { position: 3_000_000, revision, state: live.state, lines: live.lines, extras: '{}' };
+    await expect(Promise.all(stores.map((store) => store.keep(kept)))).resolves.toBeDefined();
+    expect(await app.knex('public.ladder_time_travel_snapshots').where({ position: 3_000_000 }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    await app.knex('public.ladder_snapshots').delete();
+    await expect(Promise.all(stores.map((store) => store.save(revision, live)))).resolves.toBeDefined();
+    expect(await app.knex('public.ladder_snapshots').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(serializeState((await stores[0]!.load())!.state)).toEqual(live);
+  });
 });
