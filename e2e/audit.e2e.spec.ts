@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { settleAnimations } from './support/animations.js';
 import { launchBrowser, screenshot } from './support/browser.js';
 import { startSiteServer, TEST_ADMIN_KEY, type TestApp } from './support/server.js';
 
@@ -132,6 +133,9 @@ describe('audit log and operations in Chromium', () => {
 
     await drawer.getByRole('listitem', { name: 'Version 1' }).getByRole('button', { name: /Restore this version/ }).click();
     await page.getByText('Restore version 1?').waitFor();
+    // The confirm zooms in: on a busy machine the click was aimed mid-zoom, missed its button,
+    // and the confirm stayed open with nothing sent (seen in a CI rehearsal). Clicked once still.
+    await settleAnimations(page);
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByText('Version restored').waitFor();
     await drawer.getByRole('listitem', { name: 'Version 3' }).waitFor();
