@@ -102,36 +102,16 @@ const mergeOf = ([duplicateId, discordIds, username, primaryUsername, matchIds, 
 /**
  * One player's numbers: id, merged-into (−1: none), line count (negative: −count, in the wide
  * layout), the six totals, the ratings (count, then pool and rating each) and the soft-reset
- * moves (count, then first match id, pool and delta each). Written at `at`; returns where the
- * next player's start.
+ * moves (count, then first match id, pool and delta each).
  */
-function writePlayer(out: Float64Array, at: number, p: LadderPlayer): number {
+function writePlayer(out: number[], p: LadderPlayer): void {
   const t = p.totals;
-  out[at++] = p.id;
-  out[at++] = p.mergedInto ?? -1;
-  out[at++] = p.lines.wide ? -p.lines.length : p.lines.length;
-  out[at++] = t.wins;
-  out[at++] = t.losses;
-  out[at++] = t.kills;
-  out[at++] = t.deaths;
-  out[at++] = t.assists;
-  out[at++] = t.score;
-  out[at++] = p.ratings.size;
-  for (const [pool, rating] of p.ratings) {
-    out[at++] = pool;
-    out[at++] = rating;
-  }
-  out[at++] = p.resets.length;
-  for (const r of p.resets) {
-    out[at++] = r.firstMatchId;
-    out[at++] = r.pool;
-    out[at++] = r.delta;
-  }
-  return at;
+  out.push(p.id, p.mergedInto ?? -1, p.lines.wide ? -p.lines.length : p.lines.length, t.wins, t.losses, t.kills, t.deaths, t.assists, t.score);
+  out.push(p.ratings.size);
+  for (const [pool, rating] of p.ratings) out.push(pool, rating);
+  out.push(p.resets.length);
+  for (const r of p.resets) out.push(r.firstMatchId, r.pool, r.delta);
 }
-
-/** How many numbers writePlayer writes for `p`. */
-const numberCount = (p: LadderPlayer): number => 11 + 2 * p.ratings.size + 3 * p.resets.length;
 
 /**
  * A snapshot as it is taken: the JSON, and the bytes of SerializedLadder.lines as parts in order
@@ -154,11 +134,10 @@ export interface SnapshotParts {
  */
 export function snapshotParts(state: LadderState): SnapshotParts {
   const players = [...state.players.values()];
-  let numbers = 0;
-  for (const p of players) numbers += numberCount(p);
-  const values = new Float64Array(numbers);
-  let at = 0;
-  for (const p of players) at = writePlayer(values, at, p);
+  const written: number[] = [];
+  for (const p of players) writePlayer(written, p);
+  const values = Float64Array.from(written);
+  const numbers = values.length;
   const parts: Uint8Array[] = [new Uint8Array(values.buffer)];
   let offset = numbers * 8;
   for (const p of players) {
